@@ -1,0 +1,195 @@
+"""Pure formulas of the papers, as functions of rates (no labels, no validation).
+
+Every function takes scalars or arrays and broadcasts; the public metrics in
+:mod:`imbascore.metrics` compute the rates and call these. The paper tables are
+tested directly against this layer.
+
+Notation: ``tpr`` true positive rate (sensitivity), ``tnr`` true negative rate
+(specificity), ``fpr = 1 - tnr``, ``d`` dominance, ``g`` geometric mean.
+"""
+
+import numpy as np
+from scipy.special import ndtr, ndtri, xlogy
+
+__all__ = [
+    "DPRIME_CORRECTIONS",
+    "ad_area",
+    "aucz",
+    "balanced_accuracy",
+    "correct_extreme_rate",
+    "dominance",
+    "dprime",
+    "geometric_mean",
+    "index_balanced_accuracy",
+    "is_feasible",
+    "max_feasible_gmean",
+    "nmi_from_sums",
+    "normalized_mutual_information",
+    "optimized_precision",
+    "rates_from_dominance_gmean",
+    "weighted_accuracy",
+]
+
+
+def dominance(tpr, tnr):
+    """García et al. (2008) eq. 1: ``TPR - TNR``, in [-1, 1]."""
+    return np.subtract(tpr, tnr)
+
+
+def geometric_mean(tpr, tnr):
+    """Kubat & Matwin (1997): ``sqrt(TPR * TNR)``, in [0, 1]."""
+    return np.sqrt(np.multiply(tpr, tnr))
+
+
+def index_balanced_accuracy(tpr, tnr, alpha=0.1, squared=True):
+    """García et al. (2009) eq. 3: ``(1 + alpha * (TPR - TNR)) * TPR * TNR``.
+
+    With ``squared=False`` the geometric mean replaces its square, as in
+    imbalanced-learn's ``make_index_balanced_accuracy(squared=False)``.
+    """
+    accuracy_term = np.multiply(tpr, tnr)
+    if not squared:
+        accuracy_term = np.sqrt(accuracy_term)
+    return (1.0 + alpha * dominance(tpr, tnr)) * accuracy_term
+
+
+def optimized_precision(accuracy, tpr, tnr):
+    """Ranawana & Palade (2006): ``Acc - |TNR - TPR| / (TNR + TPR)``, in [-1, 1].
+
+    When ``TPR = TNR = 0`` the two rates are equal, so the imbalance term is
+    taken as 0 (its limit along TPR = TNR) and OP equals the accuracy.
+    """
+    tpr, tnr = np.asarray(tpr, dtype=float), np.asarray(tnr, dtype=float)
+    rate_sum = tpr + tnr
+    with np.errstate(divide="ignore", invalid="ignore"):
+        imbalance = np.where(rate_sum > 0, np.abs(tnr - tpr) / rate_sum, 0.0)
+    return accuracy - imbalance
+
+
+def ad_area(g, d):
+    """García et al. (2008): area of the trapezium (-1,0), (-1,g), (d,g), (1,0).
+
+    Its parallel sides are ``1 + d`` and ``2`` apart by the height ``g``, so the
+    area is ``g * (3 + d) / 2``, in [0, 1.5].
+    """
+    return np.multiply(g, 3.0 + np.asarray(d, dtype=float)) / 2.0
+
+
+def balanced_accuracy(tpr, tnr):
+    """``(TPR + TNR) / 2``, in [0, 1]; the single-point AUC of Sokolova et al."""
+    return weighted_accuracy(tpr, tnr, 0.5)
+
+
+def weighted_accuracy(tpr, tnr, weight=0.5):
+    """Straube & Krell (2014): ``w * TPR + (1 - w) * TNR``, in [0, 1]."""
+    return weight * np.asarray(tpr, dtype=float) + (1.0 - weight) * np.asarray(
+        tnr, dtype=float
+    )
+
+
+DPRIME_CORRECTIONS = ("macmillan", "loglinear")
+
+
+def correct_extreme_rate(hits, n, correction="macmillan"):
+    """Rate ``hits / n`` made finite for the inverse normal.
+
+    ``"macmillan"`` (Macmillan & Creelman 2005): rates of 0 and 1 become
+    ``1 / (2n)`` and ``1 - 1 / (2n)``, other rates are unchanged.
+    ``"loglinear"`` (Hautus 1995): every rate becomes ``(hits + 0.5) / (n + 1)``.
+    ``n`` must be positive.
+    """
+    hits, n = np.asarray(hits, dtype=float), np.asarray(n, dtype=float)
+    if correction == "loglinear":
+        return (hits + 0.5) / (n + 1.0)
+    half = 0.5 / n
+    return np.clip(hits / n, half, 1.0 - half)
+
+
+def dprime(tpr, fpr):
+    """Signal-detection sensitivity ``Phi^-1(TPR) - Phi^-1(FPR)``.
+
+    Rates must be strictly inside (0, 1) for a finite value; see
+    :func:`correct_extreme_rate`.
+    """
+    return ndtri(tpr) - ndtri(fpr)
+
+
+def aucz(d_prime):
+    """Area under the equal-variance normal ROC curve: ``Phi(d' / sqrt(2))``."""
+    return ndtr(np.asarray(d_prime, dtype=float) / np.sqrt(2.0))
+
+
+def normalized_mutual_information(joint):
+    """Forbes (1995): ``I(truth; prediction) / H(truth)`` of contingency tables.
+
+    Parameters
+    ----------
+    joint : array-like of shape (..., n_classes, n_classes)
+        Counts (or weights), true classes on the second-to-last axis. Leading
+        axes are a stack of tables, e.g. one 2x2 table per class.
+
+    Returns
+    -------
+    ndarray of shape (...)
+        In [0, 1]; NaN where the truth has zero entropy (a single class).
+    """
+    joint = np.asarray(joint, dtype=float)
+    cells = joint.reshape(joint.shape[:-2] + (-1,))
+    return nmi_from_sums(cells, joint.sum(axis=-1), joint.sum(axis=-2))
+
+
+def nmi_from_sums(cells, row_sums, column_sums):
+    """:func:`normalized_mutual_information` from a table's cells and margins.
+
+    ``cells`` may list only the non-zero cells (as a sparse table stores them).
+    """
+    total = np.sum(row_sums, axis=-1, keepdims=True)
+
+    def entropy(weights):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            p = weights / total
+        return -xlogy(p, p).sum(axis=-1)
+
+    h_true = entropy(row_sums)
+    mutual = h_true + entropy(column_sums) - entropy(cells)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(h_true > 0, mutual / h_true, np.nan)
+    return np.clip(ratio, 0.0, 1.0)
+
+
+def max_feasible_gmean(d):
+    """Largest g-mean reachable at dominance ``d``: ``sqrt(1 - |d|)``.
+
+    Follows from ``g^2 = TPR * TNR`` with ``TPR - TNR = d`` and both rates in
+    [0, 1]: the product is largest when the larger rate is 1.
+    """
+    return np.sqrt(np.clip(1.0 - np.abs(np.asarray(d, dtype=float)), 0.0, 1.0))
+
+
+def is_feasible(d, g, *, atol=0.0):
+    """Whether a (dominance, g-mean) point can come from any pair of rates.
+
+    The feasible region of the accuracy-dominance space (García et al. 2008,
+    Fig. 1 left) is ``|d| <= 1`` and ``0 <= g <= sqrt(1 - |d|)``: a bell. With
+    ``atol > 0`` a point counts as feasible when some point within ``atol`` of
+    it on each axis is, which accepts values rounded to ``atol``'s precision.
+    """
+    d, g = np.asarray(d, dtype=float), np.asarray(g, dtype=float)
+    closest_d = np.maximum(np.abs(d) - atol, 0.0)
+    return (np.abs(d) - atol <= 1.0) & (g + atol >= 0.0) & (
+        g - atol <= max_feasible_gmean(closest_d)
+    )
+
+
+def rates_from_dominance_gmean(d, g):
+    """Invert ``d = TPR - TNR`` and ``g = sqrt(TPR * TNR)`` for a feasible point.
+
+    ``TPR`` is the positive root of ``TPR^2 - d * TPR - g^2 = 0``.
+
+    Returns
+    -------
+    tpr, tnr : ndarray
+    """
+    d, g = np.asarray(d, dtype=float), np.asarray(g, dtype=float)
+    tpr = (d + np.sqrt(d * d + 4.0 * g * g)) / 2.0
+    return tpr, tpr - d

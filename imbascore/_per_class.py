@@ -1,0 +1,184 @@
+"""From one-vs-rest counts to per-class metric values, then to one number.
+
+Shared by the public ``*_score`` functions and by the all-metrics report, so
+that both compute every metric the same way from the same counts.
+"""
+
+import warnings
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+from . import _formulas as F
+
+__all__ = ["METRICS", "MULTICLASS", "average_values", "fill_undefined"]
+
+
+def _sensitivity(counts):
+    return counts.tpr
+
+
+def _specificity(counts):
+    return counts.tnr
+
+
+def _dominance(counts):
+    return F.dominance(counts.tpr, counts.tnr)
+
+
+def _geometric_mean(counts):
+    return F.geometric_mean(counts.tpr, counts.tnr)
+
+
+def _iba(counts, alpha=0.1, squared=True):
+    return F.index_balanced_accuracy(counts.tpr, counts.tnr, alpha, squared)
+
+
+def _optimized_precision(counts):
+    return F.optimized_precision(counts.accuracy, counts.tpr, counts.tnr)
+
+
+def _ad_area(counts):
+    tpr, tnr = counts.tpr, counts.tnr
+    return F.ad_area(F.geometric_mean(tpr, tnr), F.dominance(tpr, tnr))
+
+
+def _balanced_accuracy(counts):
+    return F.balanced_accuracy(counts.tpr, counts.tnr)
+
+
+def _weighted_accuracy(counts, weight=0.5):
+    return F.weighted_accuracy(counts.tpr, counts.tnr, weight)
+
+
+def _dprime(counts, correction="macmillan"):
+    tpr = F.correct_extreme_rate(counts.tp, counts.positives, correction)
+    fpr = F.correct_extreme_rate(counts.fp, counts.negatives, correction)
+    return F.dprime(tpr, fpr)
+
+
+def _aucz(counts, correction="macmillan"):
+    return F.aucz(_dprime(counts, correction))
+
+
+def _nmi(counts):
+    tables = np.stack([counts.tp, counts.fn, counts.fp, counts.tn], axis=-1)
+    return F.normalized_mutual_information(tables.reshape(-1, 2, 2))
+
+
+POSITIVES, NEGATIVES = ("positives",), ("negatives",)
+BOTH = POSITIVES + NEGATIVES
+
+#: name -> (per-class function of ConfusionCounts, counts it needs non-zero,
+#: readable name used in warnings). Order is the report's column order.
+METRICS = {
+    "sensitivity": (_sensitivity, POSITIVES, "Sensitivity"),
+    "specificity": (_specificity, NEGATIVES, "Specificity"),
+    "dominance": (_dominance, BOTH, "Dominance"),
+    "gmean": (_geometric_mean, BOTH, "Geometric mean"),
+    "iba": (_iba, BOTH, "Index of balanced accuracy"),
+    "optimized_precision": (_optimized_precision, BOTH, "Optimized precision"),
+    "ad_area": (_ad_area, BOTH, "Accuracy-dominance area"),
+    "balanced_accuracy": (_balanced_accuracy, BOTH, "Balanced accuracy"),
+    "weighted_accuracy": (_weighted_accuracy, BOTH, "Weighted accuracy"),
+    "dprime": (_dprime, BOTH, "d'"),
+    "aucz": (_aucz, BOTH, "AUCz"),
+    "nmi": (_nmi, BOTH, "Normalized mutual information"),
+}
+
+
+def per_class_values(name, counts, fill, warn, *, stacklevel, **params):
+    """Per-class values of metric ``name``; undefined entries become ``fill``."""
+    function, requires, readable = METRICS[name]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        values = np.asarray(function(counts, **params), dtype=float)
+    undefined = np.zeros(values.shape, dtype=bool)
+    for attribute in requires:
+        undefined |= getattr(counts, attribute) == 0
+    return fill_undefined(
+        values, undefined, fill, warn, readable, counts.labels, stacklevel + 1
+    )
+
+
+def fill_undefined(values, undefined, fill, warn, readable, labels, stacklevel):
+    """Set undefined entries to ``fill`` and warn as scikit-learn does."""
+    if not undefined.any():
+        return values
+    values = np.where(undefined, fill, values)
+    if warn:
+        which = labels[undefined].tolist()
+        warnings.warn(
+            f"{readable} is ill-defined and being set to 0.0 for label(s) {which}: "
+            "y_true has no samples of that class, or no samples of any other "
+            "class. Use `zero_division` parameter to control this behavior.",
+            UndefinedMetricWarning,
+            stacklevel=stacklevel + 1,
+        )
+    return values
+
+
+def average_values(values, support, average, fill):
+    """Reduce per-class values as sklearn does; NaN values are left out."""
+    if average == "binary":
+        return float(values[0])
+    if average is None:
+        return values
+    kept = ~np.isnan(values)
+    if average == "weighted":
+        weights = support[kept]
+        if weights.sum() == 0:
+            return float(fill)
+        return float(np.average(values[kept], weights=weights))
+    if not kept.any():
+        return float("nan")
+    return float(values[kept].mean())
+
+
+def _multiclass_recalls(counts, fill, warn, stacklevel):
+    recalls = per_class_values(
+        "sensitivity", counts, fill, warn, stacklevel=stacklevel + 1
+    )
+    return recalls[~np.isnan(recalls)]
+
+
+def _multiclass_gmean(counts, fill, warn, stacklevel):
+    recalls = _multiclass_recalls(counts, fill, warn, stacklevel + 1)
+    if recalls.size == 0:
+        return float("nan")
+    with np.errstate(divide="ignore"):
+        return float(np.exp(np.log(recalls).mean()))
+
+
+def _multiclass_balanced_accuracy(counts, fill, warn, stacklevel):
+    recalls = _multiclass_recalls(counts, fill, warn, stacklevel + 1)
+    return float(recalls.mean()) if recalls.size else float("nan")
+
+
+def _multiclass_nmi(counts, fill, warn, stacklevel):
+    joint = counts.joint
+    if hasattr(joint, "tocoo"):  # sparse table of many classes
+        value = F.nmi_from_sums(
+            joint.data, np.asarray(joint.sum(1)).ravel(), np.asarray(joint.sum(0)).ravel()
+        )
+    else:
+        value = F.normalized_mutual_information(joint)
+    value = np.atleast_1d(value)
+    return float(
+        fill_undefined(
+            value,
+            np.isnan(value),
+            fill,
+            warn,
+            "Normalized mutual information",
+            np.array(["(all classes)"]),
+            stacklevel + 1,
+        )[0]
+    )
+
+
+#: name -> function of (counts, fill, warn, stacklevel) for average="multiclass".
+MULTICLASS = {
+    "gmean": _multiclass_gmean,
+    "balanced_accuracy": _multiclass_balanced_accuracy,
+    "nmi": _multiclass_nmi,
+}

@@ -1,0 +1,863 @@
+"""Metrics for classifiers on imbalanced data, with scikit-learn's signature.
+
+Every function validates and counts its inputs once (see
+:func:`imbascore._counts.confusion_counts`), turns the counts into rates and
+applies a formula of :mod:`imbascore._formulas`. Names ending in ``_score``
+are greater-is-better.
+"""
+
+from . import _formulas
+from ._counts import confusion_counts
+from ._per_class import MULTICLASS, average_values, per_class_values
+from ._validation import (
+    check_average,
+    check_choice,
+    check_unit_interval,
+    check_zero_division,
+    param_error,
+)
+
+__all__ = [
+    "ad_area_score",
+    "aucz_score",
+    "balanced_accuracy_score",
+    "dominance_score",
+    "dprime_score",
+    "geometric_mean_score",
+    "iba_score",
+    "index_balanced_accuracy_score",
+    "normalized_mutual_information_score",
+    "optimized_precision_score",
+    "sensitivity_score",
+    "specificity_score",
+    "weighted_accuracy_score",
+]
+
+_COMMON_PARAMETERS = """\
+    y_true : array-like of shape (n_samples,)
+        Ground truth class labels (numbers, strings or booleans).
+
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, as returned by ``estimator.predict``.
+        Probabilities or decision scores are rejected.
+
+    labels : array-like, default=None
+        The labels to score when ``average != "binary"``, and their order if
+        ``average=None``. Labels absent from the data have undefined values
+        (see ``zero_division``). By default, every label present in
+        ``y_true`` or ``y_pred``, sorted. Ignored when ``average="binary"``.
+
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``. If the data hold two
+        classes, it must be one of them; if they hold one other class only,
+        every sample is negative.
+
+    average : {AVERAGES}, default="binary"
+        ``"binary"``: the value for ``pos_label`` (two-class data only).
+        ``None``: one value per label, each label against all others
+        (one-vs-rest). ``"macro"``: the mean of those values. ``"weighted"``:
+        their mean weighted by each label's support (its weight in
+        ``y_true``).{MULTICLASS}
+
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. They enter the confusion counts, so a
+        weight of 2 equals repeating the sample.
+
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
+        Value of the metric for a label whose required rate is undefined
+        (its denominator is zero, e.g. no samples of the class in
+        ``y_true``). ``"warn"`` acts as 0.0 and raises an
+        :class:`~sklearn.exceptions.UndefinedMetricWarning`. With ``np.nan``
+        the label is left out of the ``"macro"``/``"weighted"`` average."""
+
+_AVERAGES = '{"binary", "macro", "weighted"} or None'
+_AVERAGES_MULTICLASS = '{"binary", "macro", "weighted", "multiclass"} or None'
+
+
+def _document(multiclass=""):
+    """Insert the parameters every metric shares into a docstring."""
+
+    def decorate(function):
+        shared = _COMMON_PARAMETERS.replace(
+            "{AVERAGES}", _AVERAGES_MULTICLASS if multiclass else _AVERAGES
+        ).replace("{MULTICLASS}", f"\n        ``\"multiclass\"``: {multiclass}" if multiclass else "")
+        function.__doc__ = function.__doc__.replace("    {common}", shared)
+        return function
+
+    return decorate
+
+
+def _score(name, func, y_true, y_pred, labels, pos_label, average, sample_weight,
+           zero_division, **params):
+    """Validate, count once, evaluate metric ``name`` and average it."""
+    average = check_average(average, func, multiclass=name in MULTICLASS)
+    fill, warn = check_zero_division(zero_division, func)
+    counts = confusion_counts(
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        func=func,
+    )
+    if average == "multiclass":
+        return MULTICLASS[name](counts, fill, warn, stacklevel=3)
+    values = per_class_values(name, counts, fill, warn, stacklevel=3, **params)
+    return average_values(values, counts.positives, average, fill)
+
+
+@_document()
+def sensitivity_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Sensitivity (true positive rate, recall): ``TP / (TP + FN)``.
+
+    The share of the positive class that is found. Best value 1, worst 0.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+        A float, or one value per label when ``average=None``.
+
+    See Also
+    --------
+    specificity_score : The same rate for the negative class.
+    sklearn.metrics.recall_score : The same number.
+
+    Notes
+    -----
+    .. math:: \\mathrm{TPR} = \\frac{TP}{TP + FN}
+
+    References
+    ----------
+    .. [1] García, V., Mollineda, R. A., Sánchez, J. S. (2009). Index of
+           balanced accuracy: a performance measure for skewed class
+           distributions. IbPRIA 2009, LNCS 5524, 441-448.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import sensitivity_score
+    >>> sensitivity_score([0, 1, 1, 1, 0], [0, 1, 0, 1, 1])
+    0.666...
+    """
+    return _score(
+        "sensitivity", "sensitivity_score", y_true, y_pred, labels, pos_label,
+        average, sample_weight, zero_division,
+    )
+
+
+@_document()
+def specificity_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Specificity (true negative rate): ``TN / (TN + FP)``.
+
+    The share of the negative class that is recognised. Best value 1, worst 0.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    sensitivity_score : The same rate for the positive class.
+
+    Notes
+    -----
+    .. math:: \\mathrm{TNR} = \\frac{TN}{TN + FP}
+
+    Unlike ``imblearn.metrics.specificity_score`` (imbalanced-learn issue
+    #1180), the true negatives are summed from the weights, so a weighted
+    specificity is a rate in [0, 1].
+
+    References
+    ----------
+    .. [1] García, V., Mollineda, R. A., Sánchez, J. S. (2009). Index of
+           balanced accuracy: a performance measure for skewed class
+           distributions. IbPRIA 2009, LNCS 5524, 441-448.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import specificity_score
+    >>> specificity_score([0, 0, 1, 1], [0, 1, 1, 1], sample_weight=[1, 2, 3, 4])
+    0.333...
+    """
+    return _score(
+        "specificity", "specificity_score", y_true, y_pred, labels, pos_label,
+        average, sample_weight, zero_division,
+    )
+
+
+@_document()
+def dominance_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Dominance: ``TPR - TNR``, which class the classifier favours.
+
+    +1: perfect on the positive class and wrong on every negative; -1: the
+    opposite; 0: both rates equal. It measures balance, not quality: read it
+    beside the geometric mean (the accuracy-dominance space). Range [-1, 1].
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    geometric_mean_score : The other axis of the accuracy-dominance space.
+    index_balanced_accuracy_score : Combines both.
+
+    Notes
+    -----
+    .. math:: \\mathrm{Dominance} = \\mathrm{TPR} - \\mathrm{TNR}
+
+    Swapping the positive and negative class negates it.
+
+    References
+    ----------
+    .. [1] García, V., Mollineda, R. A., Sánchez, J. S. (2008). A new
+           performance evaluation method for two-class imbalanced problems.
+           SSPR&SPR 2008, LNCS 5342, 917-925.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import dominance_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(dominance_score(y_true, y_pred), 4)
+    -0.0833
+    """
+    return _score(
+        "dominance", "dominance_score", y_true, y_pred, labels, pos_label,
+        average, sample_weight, zero_division,
+    )
+
+
+@_document(
+    "the geometric mean of the per-class recalls, over the labels present in "
+    "``y_true`` (imbalanced-learn's multiclass G-mean)."
+)
+def geometric_mean_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Geometric mean of sensitivity and specificity: ``sqrt(TPR * TNR)``.
+
+    High only when both classes are recognised. Best value 1, worst 0.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    index_balanced_accuracy_score : G-mean squared, weighted by dominance.
+
+    Notes
+    -----
+    .. math:: G = \\sqrt{\\mathrm{TPR} \\cdot \\mathrm{TNR}}
+
+    ``average="macro"`` is the mean of the per-class one-vs-rest G-means.
+    ``imblearn.metrics.geometric_mean_score(average="macro")`` instead returns
+    the G-mean of the averaged rates (imbalanced-learn issue #1096), which is a
+    different, larger number.
+
+    References
+    ----------
+    .. [1] Kubat, M., Matwin, S. (1997). Addressing the curse of imbalanced
+           training sets: one-sided selection. ICML 1997, 179-186.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import geometric_mean_score
+    >>> round(geometric_mean_score([0, 0, 1, 0, 1, 1], [0, 0, 0, 0, 0, 1]), 4)
+    0.5774
+    >>> y_true, y_pred = [0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 1, 2]
+    >>> round(geometric_mean_score(y_true, y_pred, average="multiclass"), 4)
+    0.63
+    """
+    return _score(
+        "gmean", "geometric_mean_score", y_true, y_pred, labels, pos_label,
+        average, sample_weight, zero_division,
+    )
+
+
+@_document()
+def index_balanced_accuracy_score(
+    y_true,
+    y_pred,
+    *,
+    alpha=0.1,
+    squared=True,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Index of balanced accuracy (IBA) of García, Mollineda and Sánchez.
+
+    The G-mean squared, raised when the positive class is the better
+    recognised one: ``(1 + alpha * (TPR - TNR)) * TPR * TNR``. Best value 1
+    (perfect classification), worst 0; range [0, 1] for ``alpha`` in [0, 1].
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Ground truth class labels.
+
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels.
+
+    alpha : float, default=0.1
+        Weight of the dominance, in [0, 1]. ``alpha=0`` gives the G-mean
+        squared; the paper finds the effect useful for ``alpha <= 0.5``.
+
+    squared : bool, default=True
+        If False, use the G-mean instead of its square (as imbalanced-learn's
+        ``make_index_balanced_accuracy(squared=False)``).
+
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    iba_score : Alias.
+    dominance_score, geometric_mean_score : Its two ingredients.
+
+    Notes
+    -----
+    .. math:: \\mathrm{IBA}_\\alpha = (1 + \\alpha (\\mathrm{TPR} -
+              \\mathrm{TNR})) \\, \\mathrm{TPR} \\cdot \\mathrm{TNR}
+
+    It is the area of the rectangle with corners (-1, 0), (-1, G^2),
+    (alpha * d, G^2), (alpha * d, 0) of the balanced accuracy graph.
+
+    With ``average="macro"`` this is the mean of the per-class IBAs, each
+    with its own dominance. imbalanced-learn's decorator
+    ``make_index_balanced_accuracy`` applied to a macro-averaged G-mean
+    returns Gmean^2 instead: the dominances of the one-vs-rest problems sum
+    to zero and cancel out.
+
+    References
+    ----------
+    .. [1] García, V., Mollineda, R. A., Sánchez, J. S. (2009). Index of
+           balanced accuracy: a performance measure for skewed class
+           distributions. IbPRIA 2009, LNCS 5524, 441-448.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import index_balanced_accuracy_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(index_balanced_accuracy_score(y_true, y_pred), 4)
+    0.6198
+    >>> round(index_balanced_accuracy_score(y_true, y_pred, alpha=0.0), 4)
+    0.625
+    """
+    func = "index_balanced_accuracy_score"
+    alpha = check_unit_interval(alpha, "alpha", func)
+    if not isinstance(squared, bool):
+        raise TypeError(param_error(func, "squared", "a bool", squared))
+    return _score(
+        "iba", func, y_true, y_pred, labels, pos_label, average, sample_weight,
+        zero_division, alpha=alpha, squared=squared,
+    )
+
+
+iba_score = index_balanced_accuracy_score
+
+
+@_document()
+def optimized_precision_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Optimized precision: ``Acc - |TNR - TPR| / (TNR + TPR)``.
+
+    Accuracy penalised by the imbalance of the two class rates. Best value 1,
+    worst -1. It still depends on the class ratio through the accuracy.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    Notes
+    -----
+    .. math:: \\mathrm{OP} = \\mathrm{Acc} - \\frac{|\\mathrm{TNR} -
+              \\mathrm{TPR}|}{\\mathrm{TNR} + \\mathrm{TPR}}
+
+    When both rates are 0 the penalty is taken as 0 (the rates are equal),
+    so OP equals the accuracy, 0. For one-vs-rest labels the accuracy is that
+    of the label against the rest.
+
+    References
+    ----------
+    .. [1] Ranawana, R., Palade, V. (2006). Optimized precision - a new
+           measure for classifier performance evaluation. IEEE CEC 2006,
+           2254-2261.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import optimized_precision_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(optimized_precision_score(y_true, y_pred), 4)
+    0.7474
+    """
+    return _score(
+        "optimized_precision", "optimized_precision_score", y_true, y_pred,
+        labels, pos_label, average, sample_weight, zero_division,
+    )
+
+
+@_document()
+def ad_area_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Area of the accuracy-dominance trapezium: ``g * (3 + d) / 2``.
+
+    García et al. (2008) place a classifier at (dominance d, G-mean g) and
+    score the area of the trapezium (-1, 0), (-1, g), (d, g), (+1, 0). For
+    equal G-means it prefers the classifier better on the positive class.
+    Best value 1.5 (perfect classification), worst 0.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    imbascore.is_feasible : Whether a (dominance, G-mean) point can occur.
+
+    Notes
+    -----
+    .. math:: \\mathrm{area} = \\frac{g\\,(3 + d)}{2}, \\quad
+              g = \\sqrt{\\mathrm{TPR} \\cdot \\mathrm{TNR}}, \\;
+              d = \\mathrm{TPR} - \\mathrm{TNR}
+
+    References
+    ----------
+    .. [1] García, V., Mollineda, R. A., Sánchez, J. S. (2008). A new
+           performance evaluation method for two-class imbalanced problems.
+           SSPR&SPR 2008, LNCS 5342, 917-925.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import ad_area_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(ad_area_score(y_true, y_pred), 4)
+    1.1529
+    """
+    return _score(
+        "ad_area", "ad_area_score", y_true, y_pred, labels, pos_label, average,
+        sample_weight, zero_division,
+    )
+
+
+@_document(
+    "the mean of the per-class recalls over the labels present in "
+    "``y_true``, which is :func:`sklearn.metrics.balanced_accuracy_score`."
+)
+def balanced_accuracy_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Balanced accuracy: ``(TPR + TNR) / 2``.
+
+    The accuracy the classifier would have on balanced classes; it equals the
+    single-point ROC AUC. Best value 1, worst 0, 0.5 for any constant or
+    random guess.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    weighted_accuracy_score : Unequal weights for the two rates.
+    sklearn.metrics.balanced_accuracy_score : The same number for binary
+        data, and for ``average="multiclass"``.
+
+    Notes
+    -----
+    .. math:: \\mathrm{BA} = \\frac{\\mathrm{TPR} + \\mathrm{TNR}}{2}
+
+    The default ``average="binary"`` differs from scikit-learn's function,
+    which always averages the recalls of all classes: on two-class data both
+    give the same number; on multiclass data choose an ``average``.
+
+    References
+    ----------
+    .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+           behavior to infrequent events? Reliable performance estimation
+           insensitive to class distribution. Front. Comput. Neurosci. 8:43.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import balanced_accuracy_score
+    >>> y_true = [1] * 15 + [0] * 10050
+    >>> y_pred = [1] * 5 + [0] * 10 + [1] * 50 + [0] * 10000
+    >>> round(balanced_accuracy_score(y_true, y_pred), 3)
+    0.664
+    """
+    return _score(
+        "balanced_accuracy", "balanced_accuracy_score", y_true, y_pred, labels,
+        pos_label, average, sample_weight, zero_division,
+    )
+
+
+@_document()
+def weighted_accuracy_score(
+    y_true,
+    y_pred,
+    *,
+    weight=0.5,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Weighted accuracy: ``w * TPR + (1 - w) * TNR``.
+
+    Balanced accuracy with the positive class weighted by ``weight``.
+    Insensitive to the class ratio. Best value 1, worst 0.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Ground truth class labels.
+
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels.
+
+    weight : float, default=0.5
+        Weight ``w`` of the true positive rate, in [0, 1]. 0.5 gives the
+        balanced accuracy.
+
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    Notes
+    -----
+    .. math:: \\mathrm{WA} = w\\,\\mathrm{TPR} + (1 - w)\\,\\mathrm{TNR}
+
+    References
+    ----------
+    .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+           behavior to infrequent events? Reliable performance estimation
+           insensitive to class distribution. Front. Comput. Neurosci. 8:43.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import weighted_accuracy_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(weighted_accuracy_score(y_true, y_pred, weight=0.8), 4)
+    0.7667
+    """
+    func = "weighted_accuracy_score"
+    weight = check_unit_interval(weight, "weight", func)
+    return _score(
+        "weighted_accuracy", func, y_true, y_pred, labels, pos_label, average,
+        sample_weight, zero_division, weight=weight,
+    )
+
+
+_CORRECTION_DOC = """\
+    correction : {"macmillan", "loglinear"}, default="macmillan"
+        How rates of 0 or 1, whose inverse normal is infinite, are made
+        finite. ``"macmillan"`` replaces them with ``1/(2N)`` and
+        ``1 - 1/(2N)``, N being the (weighted) size of the class, and leaves
+        other rates alone (Macmillan & Creelman 2005). ``"loglinear"``
+        computes every rate as ``(hits + 0.5) / (N + 1)`` (Hautus 1995)."""
+
+
+@_document()
+def dprime_score(
+    y_true,
+    y_pred,
+    *,
+    correction="macmillan",
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Sensitivity index d': ``Phi^-1(TPR) - Phi^-1(FPR)``.
+
+    The distance between the means of the signal and noise distributions in
+    standard deviations, assuming both normal with equal variance. 0 for
+    guessing, larger is better; not bounded.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Ground truth class labels.
+
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels.
+
+{correction}
+
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    aucz_score : The ROC area implied by d'.
+
+    Notes
+    -----
+    .. math:: d' = \\Phi^{-1}(\\mathrm{TPR}) - \\Phi^{-1}(\\mathrm{FPR})
+
+    Straube & Krell (2014), Fig. 2, print d' = 0.81 for TPR = 0.9 and
+    TNR = 0.7, but the formula gives ``Phi^-1(0.9) - Phi^-1(0.3) = 1.81``; we
+    follow the formula (their printed AUCz is not given, and 0.81 matches no
+    standard correction), so the printed value is taken as a typo.
+
+    References
+    ----------
+    .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+           behavior to infrequent events? Front. Comput. Neurosci. 8:43.
+    .. [2] Macmillan, N. A., Creelman, C. D. (2005). Detection Theory: A
+           User's Guide, 2nd ed. Lawrence Erlbaum.
+    .. [3] Hautus, M. J. (1995). Corrections for extreme proportions and their
+           biasing effects on estimated values of d'. Behav. Res. Methods
+           Instrum. Comput. 27, 46-51.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import dprime_score
+    >>> y_true = [1] * 10 + [0] * 10
+    >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
+    >>> round(dprime_score(y_true, y_pred), 3)
+    1.806
+    """
+    func = "dprime_score"
+    correction = check_choice(
+        correction, "correction", _formulas.DPRIME_CORRECTIONS, func
+    )
+    return _score(
+        "dprime", func, y_true, y_pred, labels, pos_label, average,
+        sample_weight, zero_division, correction=correction,
+    )
+
+
+@_document()
+def aucz_score(
+    y_true,
+    y_pred,
+    *,
+    correction="macmillan",
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """AUCz: the ROC area implied by d', ``Phi(d' / sqrt(2))``.
+
+    The area under the ROC curve of two equal-variance normal distributions
+    d' apart. Best value 1, 0.5 for guessing, worst 0.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Ground truth class labels.
+
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels.
+
+{correction}
+
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    dprime_score : The d' it is computed from.
+
+    Notes
+    -----
+    .. math:: \\mathrm{AUC}_z = \\Phi\\left(\\frac{d'}{\\sqrt{2}}\\right)
+
+    References
+    ----------
+    .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+           behavior to infrequent events? Front. Comput. Neurosci. 8:43.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import aucz_score
+    >>> y_true = [1] * 10 + [0] * 10
+    >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
+    >>> round(aucz_score(y_true, y_pred), 3)
+    0.899
+    """
+    func = "aucz_score"
+    correction = check_choice(
+        correction, "correction", _formulas.DPRIME_CORRECTIONS, func
+    )
+    return _score(
+        "aucz", func, y_true, y_pred, labels, pos_label, average, sample_weight,
+        zero_division, correction=correction,
+    )
+
+
+@_document(
+    "the whole multiclass contingency table, ``I(truth; prediction) / "
+    "H(truth)`` over all classes."
+)
+def normalized_mutual_information_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Normalized mutual information: ``I(truth; prediction) / H(truth)``.
+
+    The share of the uncertainty about the true class that the prediction
+    removes. 1 for a perfect (or perfectly inverted) prediction, 0 when the
+    prediction is independent of the truth. Depends on the class ratio.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    sklearn.metrics.normalized_mutual_info_score : The clustering metric,
+        normalised by a mean of both entropies instead of ``H(truth)``.
+
+    Notes
+    -----
+    .. math:: \\mathrm{nMI} = \\frac{I(X; Y)}{H(X)} = \\frac{H(X) + H(Y) -
+              H(X, Y)}{H(X)}
+
+    with X the true and Y the predicted class. Undefined when ``y_true``
+    holds a single class (``H(X) = 0``).
+
+    References
+    ----------
+    .. [1] Forbes, A. D. (1995). Classification-algorithm evaluation: five
+           performance measures based on confusion matrices. J. Clin.
+           Monit. 11, 189-206.
+    .. [2] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+           behavior to infrequent events? Front. Comput. Neurosci. 8:43.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import normalized_mutual_information_score
+    >>> normalized_mutual_information_score([0, 0, 1, 1], [1, 1, 0, 0])
+    1.0
+    >>> normalized_mutual_information_score([0, 0, 1, 1], [0, 1, 0, 1])
+    0.0
+    """
+    return _score(
+        "nmi", "normalized_mutual_information_score", y_true, y_pred, labels,
+        pos_label, average, sample_weight, zero_division,
+    )
+
+
+for _function in (dprime_score, aucz_score):
+    _function.__doc__ = _function.__doc__.replace("{correction}", _CORRECTION_DOC)
+del _function
