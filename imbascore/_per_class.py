@@ -52,9 +52,16 @@ def _weighted_accuracy(counts, weight=0.5):
 
 
 def _dprime(counts, correction="macmillan"):
-    tpr = F.correct_extreme_rate(counts.tp, counts.positives, correction)
-    fpr = F.correct_extreme_rate(counts.fp, counts.negatives, correction)
-    return F.dprime(tpr, fpr)
+    tp, fp, positives, negatives = (
+        counts.tp, counts.fp, counts.positives, counts.negatives
+    )
+    tpr = F.correct_extreme_rate(tp, positives, correction)
+    fpr = F.correct_extreme_rate(fp, negatives, correction)
+    # A point on the chance diagonal (every constant prediction is one) has
+    # d' = 0; correcting its two rates by class-size-dependent amounts would
+    # credit it with discrimination it does not have.
+    on_diagonal = tp * negatives == fp * positives
+    return np.where(on_diagonal, 0.0, F.dprime(tpr, fpr))
 
 
 def _aucz(counts, correction="macmillan"):

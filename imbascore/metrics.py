@@ -653,7 +653,12 @@ _CORRECTION_DOC = """\
         finite. ``"macmillan"`` replaces them with ``1/(2N)`` and
         ``1 - 1/(2N)``, N being the (weighted) size of the class, and leaves
         other rates alone (Macmillan & Creelman 2005). ``"loglinear"``
-        computes every rate as ``(hits + 0.5) / (N + 1)`` (Hautus 1995)."""
+        computes every rate as ``(hits + 0.5) / (N + 1)`` (Hautus 1995).
+        Either way, a prediction on the chance diagonal (``TPR = FPR``, which
+        includes every constant prediction) scores d' = 0 exactly: corrected
+        by amounts that depend on the class sizes, its rates would otherwise
+        suggest discrimination (d' = 2.06 for predicting all 10065 samples of
+        a 15:10050 problem negative)."""
 
 
 @_document()
