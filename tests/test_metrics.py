@@ -1,0 +1,255 @@
+"""Public metrics: the papers' worked examples, averaging, zero_division."""
+
+import numpy as np
+import pytest
+from scipy.stats import norm
+from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.metrics import accuracy_score, f1_score, matthews_corrcoef
+
+import imbascore as ims
+from imbascore.cli import _labels_from_counts
+
+ALL_METRICS = [
+    ims.sensitivity_score,
+    ims.specificity_score,
+    ims.dominance_score,
+    ims.geometric_mean_score,
+    ims.index_balanced_accuracy_score,
+    ims.optimized_precision_score,
+    ims.ad_area_score,
+    ims.balanced_accuracy_score,
+    ims.weighted_accuracy_score,
+    ims.dprime_score,
+    ims.aucz_score,
+    ims.normalized_mutual_information_score,
+]
+
+
+def test_explainer_example():
+    """TP=5, FN=10, FP=50, TN=10000: accuracy 99.4%, balanced accuracy 66.4%."""
+    y_true, y_pred = _labels_from_counts(5, 10, 50, 10000)
+    assert round(accuracy_score(y_true, y_pred), 3) == 0.994
+    assert round(ims.balanced_accuracy_score(y_true, y_pred), 3) == 0.664
+    assert ims.sensitivity_score(y_true, y_pred) == pytest.approx(1 / 3)
+    assert ims.specificity_score(y_true, y_pred) == pytest.approx(10000 / 10050)
+    # Predicting everything negative: 99.9% accuracy, 50% balanced accuracy.
+    y_true, y_pred = _labels_from_counts(0, 15, 0, 10050)
+    assert round(accuracy_score(y_true, y_pred), 3) == 0.999
+    assert ims.balanced_accuracy_score(y_true, y_pred) == 0.5
+
+
+def _agent(positives, negatives, tpr=0.9, tnr=0.7):
+    tp = round(tpr * positives)
+    tn = round(tnr * negatives)
+    return _labels_from_counts(tp, positives - tp, negatives - tn, tn)
+
+
+D_PRIME = norm.ppf(0.9) - norm.ppf(0.3)
+RATIOS = [(100, 100), (100, 200), (100, 400), (100, 1000), (400, 100), (1000, 100)]
+
+
+def test_straube_krell_insensitive_metrics_stay_constant():
+    """Fig. 2A: with TPR 0.9 and TNR 0.7 fixed, the class-ratio sweep."""
+    constant = {
+        "balanced_accuracy": (ims.balanced_accuracy_score, 0.8),
+        "weighted_accuracy": (ims.weighted_accuracy_score, 0.8),
+        "gmean": (ims.geometric_mean_score, np.sqrt(0.63)),
+        "dprime": (ims.dprime_score, D_PRIME),
+        "aucz": (ims.aucz_score, norm.cdf(D_PRIME / np.sqrt(2))),
+    }
+    for name, (metric, expected) in constant.items():
+        values = [metric(*_agent(p, n)) for p, n in RATIOS]
+        np.testing.assert_allclose(values, expected, atol=1e-12, err_msg=name)
+
+
+def test_straube_krell_sensitive_metrics_move():
+    moving = {
+        "accuracy": accuracy_score,
+        "f1": f1_score,
+        "mcc": matthews_corrcoef,
+        "nmi": ims.normalized_mutual_information_score,
+    }
+    for name, metric in moving.items():
+        values = [metric(*_agent(p, n)) for p, n in RATIOS]
+        assert np.ptp(values) > 0.05, (name, values)
+
+
+def test_straube_krell_dprime_is_181_not_081():
+    """The paper prints d' = 0.81; Phi^-1(0.9) - Phi^-1(0.3) = 1.81 (we follow this)."""
+    d = ims.dprime_score(*_agent(100, 100))
+    assert round(d, 2) == 1.81
+    assert abs(d - 0.81) > 0.9
+
+
+def test_straube_krell_guessing_and_constant_agents_at_1_to_4():
+    """Fig. 2B: class ratio 1:4 (100 positives, 400 negatives)."""
+    guess = _agent(100, 400, tpr=0.5, tnr=0.5)
+    assert accuracy_score(*guess) == 0.5
+    assert ims.geometric_mean_score(*guess) == 0.5
+    assert ims.balanced_accuracy_score(*guess) == 0.5
+    assert round(f1_score(*guess), 2) == 0.29
+    assert matthews_corrcoef(*guess) == 0.0
+    assert ims.aucz_score(*guess) == 0.5
+    assert ims.normalized_mutual_information_score(*guess) == pytest.approx(0, abs=1e-12)
+
+    all_negative = _labels_from_counts(0, 100, 0, 400)
+    real = _agent(100, 400)
+    assert accuracy_score(*all_negative) == 0.8
+    assert accuracy_score(*real) == 0.74
+    # Metrics insensitive to the ratio see the constant agent as no better than guessing.
+    assert ims.balanced_accuracy_score(*all_negative) == 0.5
+    assert ims.aucz_score(*all_negative) == 0.5
+    assert ims.dprime_score(*all_negative) == 0.0
+    assert ims.normalized_mutual_information_score(*all_negative) == 0.0
+    assert ims.balanced_accuracy_score(*real) > ims.balanced_accuracy_score(*all_negative)
+
+
+@pytest.mark.parametrize("correction", ["macmillan", "loglinear"])
+def test_dprime_constant_predictions_score_zero(correction):
+    for counts in [(0, 15, 0, 10050), (15, 0, 10050, 0)]:
+        y_true, y_pred = _labels_from_counts(*counts)
+        assert ims.dprime_score(y_true, y_pred, correction=correction) == 0.0
+        assert ims.aucz_score(y_true, y_pred, correction=correction) == 0.5
+
+
+def test_dprime_perfect_prediction_is_finite_and_corrected():
+    y_true, y_pred = _labels_from_counts(10, 0, 0, 10)
+    expected = norm.ppf(1 - 1 / 20) - norm.ppf(1 / 20)
+    assert ims.dprime_score(y_true, y_pred) == pytest.approx(expected)
+    expected = norm.ppf(10.5 / 11) - norm.ppf(0.5 / 11)
+    assert ims.dprime_score(y_true, y_pred, correction="loglinear") == pytest.approx(
+        expected
+    )
+
+
+def test_binary_values_by_hand():
+    y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    tpr, tnr = 0.75, 5 / 6
+    assert ims.dominance_score(y_true, y_pred) == pytest.approx(tpr - tnr)
+    assert ims.iba_score(y_true, y_pred, alpha=0.5) == pytest.approx(
+        (1 + 0.5 * (tpr - tnr)) * tpr * tnr
+    )
+    assert ims.optimized_precision_score(y_true, y_pred) == pytest.approx(
+        0.8 - abs(tnr - tpr) / (tnr + tpr)
+    )
+    assert ims.ad_area_score(y_true, y_pred) == pytest.approx(
+        np.sqrt(tpr * tnr) * (3 + tpr - tnr) / 2
+    )
+    assert ims.weighted_accuracy_score(y_true, y_pred, weight=0.2) == pytest.approx(
+        0.2 * tpr + 0.8 * tnr
+    )
+
+
+def test_pos_label_string_labels():
+    y_true = ["no", "yes", "yes", "no", "no"]
+    y_pred = ["no", "yes", "no", "no", "yes"]
+    assert ims.sensitivity_score(y_true, y_pred, pos_label="yes") == 0.5
+    assert ims.sensitivity_score(y_true, y_pred, pos_label="no") == pytest.approx(2 / 3)
+    assert ims.dominance_score(y_true, y_pred, pos_label="yes") == pytest.approx(
+        -ims.dominance_score(y_true, y_pred, pos_label="no")
+    )
+
+
+def test_average_none_macro_weighted():
+    y_true = [0, 0, 0, 1, 1, 2, 2, 2, 2, 2]
+    y_pred = [0, 1, 0, 1, 2, 2, 2, 0, 2, 2]
+    per_class = ims.geometric_mean_score(y_true, y_pred, average=None)
+    assert per_class.shape == (3,)
+    # Class 1 against the rest: TPR 1/2, TNR 7/8.
+    assert per_class[1] == pytest.approx(np.sqrt(0.5 * 7 / 8))
+    assert ims.geometric_mean_score(y_true, y_pred, average="macro") == pytest.approx(
+        per_class.mean()
+    )
+    assert ims.geometric_mean_score(
+        y_true, y_pred, average="weighted"
+    ) == pytest.approx(np.average(per_class, weights=[3, 2, 5]))
+    reordered = ims.geometric_mean_score(y_true, y_pred, average=None, labels=[2, 0])
+    np.testing.assert_allclose(reordered, per_class[[2, 0]])
+
+
+def test_multiclass_averages():
+    y_true = [0, 0, 0, 1, 1, 2, 2, 2, 2, 2]
+    y_pred = [0, 1, 0, 1, 2, 2, 2, 0, 2, 2]
+    recalls = np.array([2 / 3, 1 / 2, 4 / 5])
+    assert ims.geometric_mean_score(
+        y_true, y_pred, average="multiclass"
+    ) == pytest.approx(np.prod(recalls) ** (1 / 3))
+    assert ims.balanced_accuracy_score(
+        y_true, y_pred, average="multiclass"
+    ) == pytest.approx(recalls.mean())
+    assert 0 < ims.normalized_mutual_information_score(
+        y_true, y_pred, average="multiclass"
+    ) < 1
+
+
+def test_many_classes_use_sparse_table():
+    rng = np.random.default_rng(0)
+    y_true = rng.integers(0, 400, 5000).astype(str)
+    y_pred = np.where(rng.random(5000) < 0.7, y_true, rng.integers(0, 400, 5000).astype(str))
+    from sklearn.metrics import balanced_accuracy_score, recall_score
+
+    assert ims.balanced_accuracy_score(
+        y_true, y_pred, average="multiclass"
+    ) == pytest.approx(balanced_accuracy_score(y_true, y_pred))
+    labels = np.unique(y_true)
+    np.testing.assert_allclose(
+        ims.sensitivity_score(y_true, y_pred, average=None, labels=labels),
+        recall_score(y_true, y_pred, average=None, labels=labels),
+    )
+    nmi = ims.normalized_mutual_information_score(y_true, y_pred, average="multiclass")
+    assert 0.5 < nmi < 1
+
+
+def test_wide_integer_range_is_compressed():
+    y_true = np.array([0, 10**6, 10**6, 5, 5])
+    y_pred = np.array([0, 10**6, 5, 5, 5])
+    np.testing.assert_allclose(
+        ims.sensitivity_score(y_true, y_pred, average=None), [1.0, 1.0, 0.5]
+    )
+
+
+@pytest.mark.parametrize("metric", ALL_METRICS, ids=lambda m: m.__name__)
+def test_zero_division_no_positive_samples(metric):
+    y_true, y_pred = [0, 0, 0], [0, 1, 0]
+    if metric is ims.specificity_score:
+        y_true, y_pred = [1, 1, 1], [0, 1, 1]
+    with pytest.warns(UndefinedMetricWarning, match="ill-defined"):
+        assert metric(y_true, y_pred) == 0.0
+    assert metric(y_true, y_pred, zero_division=1.0) == 1.0
+    assert np.isnan(metric(y_true, y_pred, zero_division=np.nan))
+
+
+def test_zero_division_nan_is_left_out_of_the_average():
+    y_true, y_pred = [0, 0, 1, 1], [0, 1, 1, 2]
+    per_class = ims.sensitivity_score(
+        y_true, y_pred, average=None, zero_division=np.nan
+    )
+    assert np.isnan(per_class[2])
+    assert ims.sensitivity_score(
+        y_true, y_pred, average="macro", zero_division=np.nan
+    ) == pytest.approx(np.nanmean(per_class))
+
+
+def test_pos_label_absent_with_one_other_class_means_no_positives():
+    with pytest.warns(UndefinedMetricWarning):
+        assert ims.sensitivity_score([0, 0], [0, 0]) == 0.0
+    assert ims.specificity_score([0, 0], [0, 0]) == 1.0
+
+
+def test_pos_label_ignored_warning_outside_binary():
+    with pytest.warns(UserWarning, match="pos_label='b' is ignored"):
+        ims.sensitivity_score(["a", "b"], ["a", "b"], pos_label="b", average="macro")
+
+
+def test_all_zero_weights_are_undefined_not_a_number():
+    with pytest.warns(UndefinedMetricWarning):
+        assert ims.iba_score([0, 1], [0, 1], sample_weight=[0, 0]) == 0.0
+
+
+def test_fractional_weights_give_exact_zero_negatives():
+    """Rounding in weighted sums must not turn an undefined TNR into a number."""
+    y = [1, 1, 1]
+    with pytest.warns(UndefinedMetricWarning):
+        value = ims.specificity_score(y, [1, 0, 1], sample_weight=[0.1, 0.2, 0.7])
+    assert value == 0.0
