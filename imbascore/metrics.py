@@ -383,8 +383,9 @@ def index_balanced_accuracy_score(
     With ``average="macro"`` this is the mean of the per-class IBAs, each
     with its own dominance. imbalanced-learn's decorator
     ``make_index_balanced_accuracy`` applied to a macro-averaged G-mean
-    returns Gmean^2 instead: the dominances of the one-vs-rest problems sum
-    to zero and cancel out.
+    multiplies its G-mean squared by the dominance of the averaged rates; on
+    two-class data the averaged TPR and TNR are equal, so it returns the
+    G-mean squared whatever ``alpha``.
 
     References
     ----------
