@@ -266,7 +266,7 @@ def _check_sample_weight(sample_weight, n_samples, func):
                 func,
                 "sample_weight",
                 "non-negative",
-                f"an array with minimum {weights.min()!r}",
+                f"an array with minimum {float(weights.min())!r}",
             )
         )
     return weights
