@@ -84,16 +84,20 @@ class ConfusionCounts:
 def _joint_bincount(y_true, y_pred, offset, n_values, weights):
     """Unweighted and weighted counts of ``(true - offset, pred - offset)`` pairs."""
     size = n_values * n_values
-    shift = offset * (n_values + 1)
     counts = np.zeros(size, dtype=np.int64)
     weighted = None if weights is None else np.zeros(size)
     for start in range(0, y_true.shape[0], CHUNK):
         stop = start + CHUNK
-        index = y_true[start:stop].astype(np.intp)
-        index *= n_values
-        np.add(index, y_pred[start:stop], out=index, casting="unsafe")
-        if shift:
-            index -= shift
+        index = y_true[start:stop].astype(np.int64)
+        if offset:  # subtract before multiplying: large labels must not overflow
+            index -= offset
+            index *= n_values
+            pred = y_pred[start:stop].astype(np.int64)
+            pred -= offset
+            index += pred
+        else:
+            index *= n_values
+            np.add(index, y_pred[start:stop], out=index, casting="unsafe")
         counts += np.bincount(index, minlength=size)
         if weights is not None:
             weighted += np.bincount(index, weights[start:stop], minlength=size)
@@ -103,15 +107,14 @@ def _joint_bincount(y_true, y_pred, offset, n_values, weights):
 
 def _compress_range(targets):
     """Re-encode a wide integer range as codes of the values actually present."""
+    shifted = [
+        y.astype(np.int64) - targets.offset for y in (targets.y_true, targets.y_pred)
+    ]
     present = np.zeros(len(targets.values), dtype=bool)
-    for y in (targets.y_true, targets.y_pred):
-        present |= np.bincount(y - targets.offset, minlength=len(present)) > 0
+    for y in shifted:
+        present |= np.bincount(y, minlength=len(present)) > 0
     lookup = np.cumsum(present) - 1
-    return (
-        lookup[targets.y_true - targets.offset],
-        lookup[targets.y_pred - targets.offset],
-        targets.values[present],
-    )
+    return lookup[shifted[0]], lookup[shifted[1]], targets.values[present]
 
 
 def _contingency(targets):

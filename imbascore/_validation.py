@@ -308,7 +308,7 @@ def check_targets(y_true, y_pred, sample_weight, func):
         low = min(y_true.min(), y_pred.min()).item()
         high = max(y_true.max(), y_pred.max()).item()
         n_values = int(high) - int(low) + 1
-        if n_values <= _MAX_RANGE:
+        if n_values <= _MAX_RANGE and -(2**63) <= low and high < 2**63:
             dtype = np.result_type(y_true.dtype, y_pred.dtype)
             values = (np.arange(n_values) + int(low)).astype(dtype)
             return Targets(y_true, y_pred, "range", int(low), values, weights)
