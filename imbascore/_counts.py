@@ -137,7 +137,9 @@ def _contingency(targets):
         codes_true, codes_pred, classes = targets.y_true, targets.y_pred, targets.values
     n_classes = len(classes)
     if n_classes <= _DENSE_MAX:
-        counts, weighted = _joint_bincount(codes_true, codes_pred, 0, n_classes, weights)
+        counts, weighted = _joint_bincount(
+            codes_true, codes_pred, 0, n_classes, weights
+        )
         joint = counts if weighted is None else weighted
         return joint.astype(np.float64), classes, counts.sum(axis=1) > 0
     data = np.ones(len(codes_true)) if weights is None else weights
@@ -165,13 +167,14 @@ def _binary_selection(classes, pos_label, func):
                 "one of {'macro', 'weighted', None} (or 'multiclass' where "
                 "supported) for multiclass targets",
                 "binary",
-                f"The targets hold {len(classes)} classes: "
-                f"{_preview(classes)}.",
+                f"The targets hold {len(classes)} classes: {_preview(classes)}.",
             )
         )
     if not isinstance(pos_label, str | numbers.Number):
         raise TypeError(
-            param_error(func, "pos_label", "a single label (str, int or bool)", pos_label)
+            param_error(
+                func, "pos_label", "a single label (str, int or bool)", pos_label
+            )
         )
     position = _index_of(classes, pos_label)
     if position < 0 and len(classes) == 2:
@@ -192,7 +195,9 @@ def _label_selection(classes, labels, func):
     labels = np.asarray(labels)
     if labels.ndim != 1 or labels.shape[0] == 0:
         raise ValueError(
-            param_error(func, "labels", "a non-empty 1-D list of labels", labels.tolist())
+            param_error(
+                func, "labels", "a non-empty 1-D list of labels", labels.tolist()
+            )
         )
     if len(set(labels.tolist())) != labels.shape[0]:
         raise ValueError(

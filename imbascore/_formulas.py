@@ -176,8 +176,10 @@ def is_feasible(d, g, *, atol=0.0):
     """
     d, g = np.asarray(d, dtype=float), np.asarray(g, dtype=float)
     closest_d = np.maximum(np.abs(d) - atol, 0.0)
-    return (np.abs(d) - atol <= 1.0) & (g + atol >= 0.0) & (
-        g - atol <= max_feasible_gmean(closest_d)
+    return (
+        (np.abs(d) - atol <= 1.0)
+        & (g + atol >= 0.0)
+        & (g - atol <= max_feasible_gmean(closest_d))
     )
 
 

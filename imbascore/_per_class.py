@@ -53,7 +53,10 @@ def _weighted_accuracy(counts, weight=0.5):
 
 def _dprime(counts, correction="macmillan"):
     tp, fp, positives, negatives = (
-        counts.tp, counts.fp, counts.positives, counts.negatives
+        counts.tp,
+        counts.fp,
+        counts.positives,
+        counts.negatives,
     )
     tpr = F.correct_extreme_rate(tp, positives, correction)
     fpr = F.correct_extreme_rate(fp, negatives, correction)
@@ -165,7 +168,9 @@ def _multiclass_nmi(counts, fill, warn, stacklevel):
     joint = counts.joint
     if hasattr(joint, "tocoo"):  # sparse table of many classes
         value = F.nmi_from_sums(
-            joint.data, np.asarray(joint.sum(1)).ravel(), np.asarray(joint.sum(0)).ravel()
+            joint.data,
+            np.asarray(joint.sum(1)).ravel(),
+            np.asarray(joint.sum(0)).ravel(),
         )
     else:
         value = F.normalized_mutual_information(joint)

@@ -79,7 +79,9 @@ def check_zero_division(zero_division, func):
     ):
         return float(zero_division), False
     raise ValueError(
-        param_error(func, "zero_division", "one of {'warn', 0.0, 1.0, nan}", zero_division)
+        param_error(
+            func, "zero_division", "one of {'warn', 0.0, 1.0, nan}", zero_division
+        )
     )
 
 
@@ -322,9 +324,11 @@ def check_targets(y_true, y_pred, sample_weight, func):
 
 def _encode_with_unique(y_true, y_pred, weights, func):
     """Encode labels that are not small integers into codes 0 .. n_values - 1."""
-    both = np.concatenate([y_true.astype(object), y_pred.astype(object)]) if (
-        y_true.dtype.kind == "O" or y_pred.dtype.kind == "O"
-    ) else np.concatenate([y_true, y_pred])
+    both = (
+        np.concatenate([y_true.astype(object), y_pred.astype(object)])
+        if (y_true.dtype.kind == "O" or y_pred.dtype.kind == "O")
+        else np.concatenate([y_true, y_pred])
+    )
     try:
         classes, codes = np.unique(both, return_inverse=True)
     except TypeError:

@@ -25,7 +25,10 @@ def _example(args):
     cases = {
         "A classifier (TP=5, FN=10, FP=50, TN=10000)": (5, 10, 50, 10000),
         "Predicting every sample negative (TP=0, FN=15, FP=0, TN=10050)": (
-            0, 15, 0, 10050,
+            0,
+            15,
+            0,
+            10050,
         ),
     }
     for title, counts in cases.items():
@@ -33,7 +36,9 @@ def _example(args):
         print(f"{title}\n", file=out)
         print(
             imbalanced_report(
-                y_true, y_pred, target_names=["negative", "positive"],
+                y_true,
+                y_pred,
+                target_names=["negative", "positive"],
                 zero_division=0.0,
             ),
             file=out,
@@ -44,13 +49,25 @@ def _example(args):
         "imbalance metric of the positive row prefers the classifier.\n",
         file=out,
     )
-    print("García et al. (2009), Table 2, recomputed from its rates (ratio 1:10)", file=out)
-    print(f"{'':8}{'TPR':>7}{'TNR':>7}{'Acc':>7}{'Gmean':>7}{'AUC':>7}{'OP':>7}"
-          f"{'IBA1':>7}{'IBA.5':>7}{'IBA.1':>7}", file=out)
+    print(
+        "García et al. (2009), Table 2, recomputed from its rates (ratio 1:10)",
+        file=out,
+    )
+    print(
+        f"{'':8}{'TPR':>7}{'TNR':>7}{'Acc':>7}{'Gmean':>7}{'AUC':>7}{'OP':>7}"
+        f"{'IBA1':>7}{'IBA.5':>7}{'IBA.1':>7}",
+        file=out,
+    )
     for name, (tpr, tnr, *_printed) in GARCIA2009_TABLE2.items():
         acc = (tpr + 10 * tnr) / 11
-        row = [tpr, tnr, acc, F.geometric_mean(tpr, tnr), F.balanced_accuracy(tpr, tnr),
-               F.optimized_precision(acc, tpr, tnr)]
+        row = [
+            tpr,
+            tnr,
+            acc,
+            F.geometric_mean(tpr, tnr),
+            F.balanced_accuracy(tpr, tnr),
+            F.optimized_precision(acc, tpr, tnr),
+        ]
         row += [F.index_balanced_accuracy(tpr, tnr, a) for a in (1.0, 0.5, 0.1)]
         print(f"{name:8}" + "".join(f"{float(v):7.3f}" for v in row), file=out)
     return 0

@@ -80,15 +80,28 @@ def _document(multiclass=""):
     def decorate(function):
         shared = _COMMON_PARAMETERS.replace(
             "{AVERAGES}", _AVERAGES_MULTICLASS if multiclass else _AVERAGES
-        ).replace("{MULTICLASS}", f"\n        ``\"multiclass\"``: {multiclass}" if multiclass else "")
+        ).replace(
+            "{MULTICLASS}",
+            f'\n        ``"multiclass"``: {multiclass}' if multiclass else "",
+        )
         function.__doc__ = function.__doc__.replace("    {common}", shared)
         return function
 
     return decorate
 
 
-def _score(name, func, y_true, y_pred, labels, pos_label, average, sample_weight,
-           zero_division, **params):
+def _score(
+    name,
+    func,
+    y_true,
+    y_pred,
+    labels,
+    pos_label,
+    average,
+    sample_weight,
+    zero_division,
+    **params,
+):
     """Validate, count once, evaluate metric ``name`` and average it."""
     average = check_average(average, func, multiclass=name in MULTICLASS)
     fill, warn = check_zero_division(zero_division, func)
@@ -153,8 +166,15 @@ def sensitivity_score(
     0.666...
     """
     return _score(
-        "sensitivity", "sensitivity_score", y_true, y_pred, labels, pos_label,
-        average, sample_weight, zero_division,
+        "sensitivity",
+        "sensitivity_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
     )
 
 
@@ -206,8 +226,15 @@ def specificity_score(
     0.333...
     """
     return _score(
-        "specificity", "specificity_score", y_true, y_pred, labels, pos_label,
-        average, sample_weight, zero_division,
+        "specificity",
+        "specificity_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
     )
 
 
@@ -262,8 +289,15 @@ def dominance_score(
     -0.0833
     """
     return _score(
-        "dominance", "dominance_score", y_true, y_pred, labels, pos_label,
-        average, sample_weight, zero_division,
+        "dominance",
+        "dominance_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
     )
 
 
@@ -321,8 +355,15 @@ def geometric_mean_score(
     0.63
     """
     return _score(
-        "gmean", "geometric_mean_score", y_true, y_pred, labels, pos_label,
-        average, sample_weight, zero_division,
+        "gmean",
+        "geometric_mean_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
     )
 
 
@@ -408,8 +449,17 @@ def index_balanced_accuracy_score(
     if not isinstance(squared, bool):
         raise TypeError(param_error(func, "squared", "a bool", squared))
     return _score(
-        "iba", func, y_true, y_pred, labels, pos_label, average, sample_weight,
-        zero_division, alpha=alpha, squared=squared,
+        "iba",
+        func,
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        alpha=alpha,
+        squared=squared,
     )
 
 
@@ -464,8 +514,15 @@ def optimized_precision_score(
     0.7474
     """
     return _score(
-        "optimized_precision", "optimized_precision_score", y_true, y_pred,
-        labels, pos_label, average, sample_weight, zero_division,
+        "optimized_precision",
+        "optimized_precision_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
     )
 
 
@@ -520,8 +577,15 @@ def ad_area_score(
     1.1529
     """
     return _score(
-        "ad_area", "ad_area_score", y_true, y_pred, labels, pos_label, average,
-        sample_weight, zero_division,
+        "ad_area",
+        "ad_area_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
     )
 
 
@@ -582,8 +646,15 @@ def balanced_accuracy_score(
     0.664
     """
     return _score(
-        "balanced_accuracy", "balanced_accuracy_score", y_true, y_pred, labels,
-        pos_label, average, sample_weight, zero_division,
+        "balanced_accuracy",
+        "balanced_accuracy_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
     )
 
 
@@ -643,8 +714,16 @@ def weighted_accuracy_score(
     func = "weighted_accuracy_score"
     weight = check_unit_interval(weight, "weight", func)
     return _score(
-        "weighted_accuracy", func, y_true, y_pred, labels, pos_label, average,
-        sample_weight, zero_division, weight=weight,
+        "weighted_accuracy",
+        func,
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        weight=weight,
     )
 
 
@@ -676,64 +755,72 @@ def dprime_score(
 ):
     """Sensitivity index d': ``Phi^-1(TPR) - Phi^-1(FPR)``.
 
-    The distance between the means of the signal and noise distributions in
-    standard deviations, assuming both normal with equal variance. 0 for
-    guessing, larger is better; not bounded.
+        The distance between the means of the signal and noise distributions in
+        standard deviations, assuming both normal with equal variance. 0 for
+        guessing, larger is better; not bounded.
 
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        Ground truth class labels.
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            Ground truth class labels.
 
-    y_pred : array-like of shape (n_samples,)
-        Predicted class labels.
+        y_pred : array-like of shape (n_samples,)
+            Predicted class labels.
 
-{correction}
+    {correction}
 
-    {common}
+        {common}
 
-    Returns
-    -------
-    score : float or ndarray of shape (n_labels,)
+        Returns
+        -------
+        score : float or ndarray of shape (n_labels,)
 
-    See Also
-    --------
-    aucz_score : The ROC area implied by d'.
+        See Also
+        --------
+        aucz_score : The ROC area implied by d'.
 
-    Notes
-    -----
-    .. math:: d' = \\Phi^{-1}(\\mathrm{TPR}) - \\Phi^{-1}(\\mathrm{FPR})
+        Notes
+        -----
+        .. math:: d' = \\Phi^{-1}(\\mathrm{TPR}) - \\Phi^{-1}(\\mathrm{FPR})
 
-    Straube & Krell (2014), Fig. 2, print d' = 0.81 for TPR = 0.9 and
-    TNR = 0.7, but the formula gives ``Phi^-1(0.9) - Phi^-1(0.3) = 1.81``; we
-    follow the formula (their printed AUCz is not given, and 0.81 matches no
-    standard correction), so the printed value is taken as a typo.
+        Straube & Krell (2014), Fig. 2, print d' = 0.81 for TPR = 0.9 and
+        TNR = 0.7, but the formula gives ``Phi^-1(0.9) - Phi^-1(0.3) = 1.81``; we
+        follow the formula (their printed AUCz is not given, and 0.81 matches no
+        standard correction), so the printed value is taken as a typo.
 
-    References
-    ----------
-    .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
-           behavior to infrequent events? Front. Comput. Neurosci. 8:43.
-    .. [2] Macmillan, N. A., Creelman, C. D. (2005). Detection Theory: A
-           User's Guide, 2nd ed. Lawrence Erlbaum.
-    .. [3] Hautus, M. J. (1995). Corrections for extreme proportions and their
-           biasing effects on estimated values of d'. Behav. Res. Methods
-           Instrum. Comput. 27, 46-51.
+        References
+        ----------
+        .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+               behavior to infrequent events? Front. Comput. Neurosci. 8:43.
+        .. [2] Macmillan, N. A., Creelman, C. D. (2005). Detection Theory: A
+               User's Guide, 2nd ed. Lawrence Erlbaum.
+        .. [3] Hautus, M. J. (1995). Corrections for extreme proportions and their
+               biasing effects on estimated values of d'. Behav. Res. Methods
+               Instrum. Comput. 27, 46-51.
 
-    Examples
-    --------
-    >>> from imbascore.metrics import dprime_score
-    >>> y_true = [1] * 10 + [0] * 10
-    >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
-    >>> round(dprime_score(y_true, y_pred), 3)
-    1.806
+        Examples
+        --------
+        >>> from imbascore.metrics import dprime_score
+        >>> y_true = [1] * 10 + [0] * 10
+        >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
+        >>> round(dprime_score(y_true, y_pred), 3)
+        1.806
     """
     func = "dprime_score"
     correction = check_choice(
         correction, "correction", _formulas.DPRIME_CORRECTIONS, func
     )
     return _score(
-        "dprime", func, y_true, y_pred, labels, pos_label, average,
-        sample_weight, zero_division, correction=correction,
+        "dprime",
+        func,
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        correction=correction,
     )
 
 
@@ -751,53 +838,61 @@ def aucz_score(
 ):
     """AUCz: the ROC area implied by d', ``Phi(d' / sqrt(2))``.
 
-    The area under the ROC curve of two equal-variance normal distributions
-    d' apart. Best value 1, 0.5 for guessing, worst 0.
+        The area under the ROC curve of two equal-variance normal distributions
+        d' apart. Best value 1, 0.5 for guessing, worst 0.
 
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        Ground truth class labels.
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            Ground truth class labels.
 
-    y_pred : array-like of shape (n_samples,)
-        Predicted class labels.
+        y_pred : array-like of shape (n_samples,)
+            Predicted class labels.
 
-{correction}
+    {correction}
 
-    {common}
+        {common}
 
-    Returns
-    -------
-    score : float or ndarray of shape (n_labels,)
+        Returns
+        -------
+        score : float or ndarray of shape (n_labels,)
 
-    See Also
-    --------
-    dprime_score : The d' it is computed from.
+        See Also
+        --------
+        dprime_score : The d' it is computed from.
 
-    Notes
-    -----
-    .. math:: \\mathrm{AUC}_z = \\Phi\\left(\\frac{d'}{\\sqrt{2}}\\right)
+        Notes
+        -----
+        .. math:: \\mathrm{AUC}_z = \\Phi\\left(\\frac{d'}{\\sqrt{2}}\\right)
 
-    References
-    ----------
-    .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
-           behavior to infrequent events? Front. Comput. Neurosci. 8:43.
+        References
+        ----------
+        .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+               behavior to infrequent events? Front. Comput. Neurosci. 8:43.
 
-    Examples
-    --------
-    >>> from imbascore.metrics import aucz_score
-    >>> y_true = [1] * 10 + [0] * 10
-    >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
-    >>> round(aucz_score(y_true, y_pred), 3)
-    0.899
+        Examples
+        --------
+        >>> from imbascore.metrics import aucz_score
+        >>> y_true = [1] * 10 + [0] * 10
+        >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
+        >>> round(aucz_score(y_true, y_pred), 3)
+        0.899
     """
     func = "aucz_score"
     correction = check_choice(
         correction, "correction", _formulas.DPRIME_CORRECTIONS, func
     )
     return _score(
-        "aucz", func, y_true, y_pred, labels, pos_label, average, sample_weight,
-        zero_division, correction=correction,
+        "aucz",
+        func,
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        correction=correction,
     )
 
 
@@ -859,8 +954,15 @@ def normalized_mutual_information_score(
     0.0
     """
     return _score(
-        "nmi", "normalized_mutual_information_score", y_true, y_pred, labels,
-        pos_label, average, sample_weight, zero_division,
+        "nmi",
+        "normalized_mutual_information_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
     )
 
 

@@ -2,12 +2,11 @@
 
 import warnings
 
-import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from . import _formulas
 from ._counts import confusion_counts
-from ._per_class import METRICS, average_values, per_class_values
+from ._per_class import average_values, per_class_values
 from ._validation import (
     check_choice,
     check_unit_interval,
@@ -134,9 +133,11 @@ def imbalanced_report(
     params = {
         "iba": {"alpha": check_unit_interval(alpha, "alpha", func)},
         "weighted_accuracy": {"weight": check_unit_interval(weight, "weight", func)},
-        "dprime": {"correction": check_choice(
-            correction, "correction", _formulas.DPRIME_CORRECTIONS, func
-        )},
+        "dprime": {
+            "correction": check_choice(
+                correction, "correction", _formulas.DPRIME_CORRECTIONS, func
+            )
+        },
     }
     params["aucz"] = params["dprime"]
     if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
@@ -227,7 +228,9 @@ def _format(report, names, digits, total):
     def line(name, entry):
         values = [f"{entry[m]:>{cell}.{digits}f}" for m in REPORT_METRICS]
         support = entry["support"]
-        support = f"{support:>8.{digits}f}" if isinstance(support, float) else f"{support:>8}"
+        support = (
+            f"{support:>8.{digits}f}" if isinstance(support, float) else f"{support:>8}"
+        )
         return f"{name:>{width}} " + " ".join(values) + " " + support
 
     header = f"{'':>{width}} " + " ".join(f"{h:>{cell}}" for h in headings[:-1])
@@ -238,7 +241,9 @@ def _format(report, names, digits, total):
     accuracy_column = width + 1 + (cell + 1) * (len(REPORT_METRICS) - 1)
     support = f"{total:>8.{digits}f}" if isinstance(total, float) else f"{total:>8}"
     lines.append(
-        f"{'accuracy':>{width}} " + " " * (accuracy_column - width - 1)
-        + f"{report['accuracy']:>{cell}.{digits}f} " + support
+        f"{'accuracy':>{width}} "
+        + " " * (accuracy_column - width - 1)
+        + f"{report['accuracy']:>{cell}.{digits}f} "
+        + support
     )
     return "\n".join(lines)

@@ -65,16 +65,18 @@ def test_against_sklearn(seed):
         recall_score(y_true, y_pred, average=None),
         atol=1e-12,
     )
-    assert ims.sensitivity_score(
-        y_true, y_pred, average="weighted"
-    ) == pytest.approx(recall_score(y_true, y_pred, average="weighted"), abs=1e-12)
+    assert ims.sensitivity_score(y_true, y_pred, average="weighted") == pytest.approx(
+        recall_score(y_true, y_pred, average="weighted"), abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_per_class_against_pycm(seed):
     """PyCM's per-class IBA (alpha=1 and others), GM and OP, one-vs-rest."""
     y_true, y_pred = _random_labels(seed, n_classes=3)
-    cm = pycm.ConfusionMatrix(actual_vector=y_true.tolist(), predict_vector=y_pred.tolist())
+    cm = pycm.ConfusionMatrix(
+        actual_vector=y_true.tolist(), predict_vector=y_pred.tolist()
+    )
     classes = sorted(cm.classes)
     for alpha in (1.0, 0.5, 0.1):
         expected = [cm.IBA_alpha(alpha)[c] for c in classes]
@@ -98,8 +100,9 @@ def test_imblearn_1180_weighted_specificity_exceeds_one():
     ours = ims.specificity_score(y_true, y_pred, sample_weight=weights)
     assert ours == pytest.approx(1 / 3)  # TN = 1, FP = 2
     # Weights as repetition give the same number.
-    assert ours == ims.specificity_score([0, 0, 0, 1, 1, 1, 1, 1, 1, 1],
-                                         [0, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    assert ours == ims.specificity_score(
+        [0, 0, 0, 1, 1, 1, 1, 1, 1, 1], [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    )
     _, theirs, _ = imblearn_metrics.sensitivity_specificity_support(
         y_true, y_pred, sample_weight=weights, average=None
     )

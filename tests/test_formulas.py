@@ -40,7 +40,9 @@ def test_garcia2009_table2_every_column(name):
 
 def test_garcia2009_table2_choices():
     """Section 3.4: accuracy and AUC pick a biased theta, IBA_0.1 picks theta3."""
-    rows = {k: _garcia2009_columns(*v[:2], ratio=10) for k, v in GARCIA2009_TABLE2.items()}
+    rows = {
+        k: _garcia2009_columns(*v[:2], ratio=10) for k, v in GARCIA2009_TABLE2.items()
+    }
     best = {column: max(rows, key=lambda k: rows[k][column]) for column in range(7)}
     assert best[0] == "theta1"  # accuracy
     assert best[2] in ("theta1", "theta4")  # AUC ties the two biased ones
@@ -73,7 +75,8 @@ def test_garcia2009_table3_every_row(dataset, classifier):
     )
     low, high = corners.min(axis=0) - 5e-4 - 1e-9, corners.max(axis=0) + 5e-4 + 1e-9
     assert np.all((low <= printed) & (printed <= high)), (
-        corners[4], printed,
+        corners[4],
+        printed,
     )
 
 
@@ -103,7 +106,7 @@ GARCIA2008_CELLS = [
 
 @pytest.mark.parametrize("cell", GARCIA2008_CELLS, ids=lambda c: "-".join(c[:3]))
 def test_garcia2008_table3_area_consistent_with_rounding(cell):
-    """Each printed area is reachable from some (g, d) that rounds to the printed pair."""
+    """Each printed area is reachable from a (g, d) that rounds to the printed pair."""
     *_, g, d, area = cell
     g_box = np.linspace(g - 0.005, g + 0.005, 11)
     d_box = np.linspace(d - 0.005, d + 0.005, 11)
@@ -144,7 +147,8 @@ def test_garcia2008_pima_svm_original_is_infeasible():
     assert not F.is_feasible(-0.36, 0.94)
     assert not F.is_feasible(-0.36, 0.94, atol=0.005)  # not a rounding artefact
     infeasible = [
-        cell[:3] for cell in GARCIA2008_CELLS
+        cell[:3]
+        for cell in GARCIA2008_CELLS
         if not F.is_feasible(cell[4], cell[3], atol=0.005)
     ]
     assert infeasible == [("SVM", "original", "Pima")]

@@ -90,18 +90,22 @@ def test_straube_krell_guessing_and_constant_agents_at_1_to_4():
     assert round(f1_score(*guess), 2) == 0.29
     assert matthews_corrcoef(*guess) == 0.0
     assert ims.aucz_score(*guess) == 0.5
-    assert ims.normalized_mutual_information_score(*guess) == pytest.approx(0, abs=1e-12)
+    assert ims.normalized_mutual_information_score(*guess) == pytest.approx(
+        0, abs=1e-12
+    )
 
     all_negative = _labels_from_counts(0, 100, 0, 400)
     real = _agent(100, 400)
     assert accuracy_score(*all_negative) == 0.8
     assert accuracy_score(*real) == 0.74
-    # Metrics insensitive to the ratio see the constant agent as no better than guessing.
+    # Ratio-insensitive metrics see the constant agent as no better than guessing.
     assert ims.balanced_accuracy_score(*all_negative) == 0.5
     assert ims.aucz_score(*all_negative) == 0.5
     assert ims.dprime_score(*all_negative) == 0.0
     assert ims.normalized_mutual_information_score(*all_negative) == 0.0
-    assert ims.balanced_accuracy_score(*real) > ims.balanced_accuracy_score(*all_negative)
+    assert ims.balanced_accuracy_score(*real) > ims.balanced_accuracy_score(
+        *all_negative
+    )
 
 
 @pytest.mark.parametrize("correction", ["macmillan", "loglinear"])
@@ -178,15 +182,19 @@ def test_multiclass_averages():
     assert ims.balanced_accuracy_score(
         y_true, y_pred, average="multiclass"
     ) == pytest.approx(recalls.mean())
-    assert 0 < ims.normalized_mutual_information_score(
-        y_true, y_pred, average="multiclass"
-    ) < 1
+    assert (
+        0
+        < ims.normalized_mutual_information_score(y_true, y_pred, average="multiclass")
+        < 1
+    )
 
 
 def test_many_classes_use_sparse_table():
     rng = np.random.default_rng(0)
     y_true = rng.integers(0, 400, 5000).astype(str)
-    y_pred = np.where(rng.random(5000) < 0.7, y_true, rng.integers(0, 400, 5000).astype(str))
+    y_pred = np.where(
+        rng.random(5000) < 0.7, y_true, rng.integers(0, 400, 5000).astype(str)
+    )
     from sklearn.metrics import balanced_accuracy_score, recall_score
 
     assert ims.balanced_accuracy_score(

@@ -80,13 +80,17 @@ def test_swapping_classes_negates_dominance(problem):
 def test_weight_k_equals_repeating_the_row_k_times(problem, data):
     y_true, y_pred = problem
     weights = np.array(
-        data.draw(st.lists(st.integers(0, 4), min_size=len(y_true), max_size=len(y_true)))
+        data.draw(
+            st.lists(st.integers(0, 4), min_size=len(y_true), max_size=len(y_true))
+        )
     )
     for metric in METRICS:
         weighted = _quiet(metric, y_true, y_pred, sample_weight=weights)
         if weights.sum() == 0:
             continue
-        repeated = _quiet(metric, np.repeat(y_true, weights), np.repeat(y_pred, weights))
+        repeated = _quiet(
+            metric, np.repeat(y_true, weights), np.repeat(y_pred, weights)
+        )
         assert weighted == pytest.approx(repeated, abs=1e-12), metric.__name__
 
 

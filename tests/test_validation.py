@@ -10,100 +10,242 @@ Y = [0, 1, 1, 0, 1]
 
 # (case id, call, exception type, regex that must appear in the message)
 BAD_INPUT = [
-    ("probabilities as y_pred", lambda: ims.iba_score(Y, [0.1, 0.8, 0.6, 0.3, 0.9]),
-     ValueError, r"'y_pred' parameter of index_balanced_accuracy_score must be an "
-     r"array of class labels, not continuous values. Got 'an array containing 0.1'"),
-    ("NaN in y_true", lambda: ims.iba_score([0, 1, np.nan, 0, 1], Y),
-     ValueError, r"'y_true' parameter .* must be free of missing values"),
-    ("NaN in y_pred", lambda: ims.geometric_mean_score(Y, [0, np.nan, 1, 0, 1]),
-     ValueError, r"'y_pred' parameter .* missing values"),
-    ("inf in y_pred", lambda: ims.iba_score(Y, [0, np.inf, 1, 0, 1]),
-     ValueError, r"'y_pred' parameter .* must be finite"),
-    ("None in object labels", lambda: ims.iba_score(["a", None, "b"], ["a", "b", "b"],
-                                                     pos_label="a"),
-     ValueError, r"'y_true/y_pred' parameter .* missing values"),
-    ("pd.NA in nullable ints", lambda: ims.iba_score(
-        pd.Series([0, 1, None, 0, 1], dtype="Int64"), Y),
-     ValueError, r"'y_true' parameter .* missing values"),
-    ("NaN in categorical", lambda: ims.iba_score(
-        pd.Series(["a", None, "b"], dtype="category"), ["a", "b", "b"]),
-     ValueError, r"'y_true' parameter .* missing values"),
-    ("length mismatch", lambda: ims.iba_score(Y, [0, 1, 1]),
-     ValueError, r"'y_pred' parameter .* must be of the same length as y_true \(5\). "
-     r"Got 'an array of length 3'"),
-    ("empty input", lambda: ims.iba_score([], []),
-     ValueError, r"'y_true' parameter .* must be a non-empty array-like"),
-    ("2-D y_true", lambda: ims.iba_score(np.zeros((5, 2)), Y),
-     ValueError, r"'y_true' parameter .* 1-D .* Got 'an array of shape \(5, 2\)'"),
-    ("column vector", lambda: ims.iba_score(np.zeros((5, 1)), Y),
-     ValueError, r"np.ravel"),
-    ("scalar y_true", lambda: ims.iba_score(1, Y),
-     TypeError, r"'y_true' parameter .* array-like"),
-    ("pos_label absent", lambda: ims.iba_score(["a", "b", "a"], ["a", "b", "b"]),
-     ValueError, r"'pos_label' parameter of index_balanced_accuracy_score must be one "
-     r"of the labels present, \['a', 'b'\]. Got 1 instead"),
-    ("pos_label not a label", lambda: ims.iba_score(Y, Y, pos_label=[1]),
-     TypeError, r"'pos_label' parameter .* a single label"),
-    ("multiclass with binary", lambda: ims.iba_score([0, 1, 2], [0, 1, 2]),
-     ValueError, r"'average' parameter .* for multiclass targets. Got 'binary' instead. "
-     r"The targets hold 3 classes"),
-    ("unknown average", lambda: ims.iba_score(Y, Y, average="micro"),
-     ValueError, r"'average' parameter .* must be one of \{'binary', 'macro', "
-     r"'weighted', None\}. Got 'micro'"),
-    ("multiclass average where unsupported",
-     lambda: ims.iba_score(Y, Y, average="multiclass"),
-     ValueError, r"'average' parameter .* Got 'multiclass'"),
-    ("alpha above 1", lambda: ims.iba_score(Y, Y, alpha=2),
-     ValueError, r"The 'alpha' parameter of index_balanced_accuracy_score must be a "
-     r"float in the range \[0, 1\]. Got 2 instead."),
-    ("alpha negative", lambda: ims.iba_score(Y, Y, alpha=-0.1),
-     ValueError, r"'alpha' parameter .* Got -0.1"),
-    ("alpha NaN", lambda: ims.iba_score(Y, Y, alpha=float("nan")),
-     ValueError, r"'alpha' parameter"),
-    ("alpha string", lambda: ims.iba_score(Y, Y, alpha="0.1"),
-     ValueError, r"'alpha' parameter .* Got '0.1'"),
-    ("squared not bool", lambda: ims.iba_score(Y, Y, squared="yes"),
-     TypeError, r"'squared' parameter .* a bool"),
-    ("weight above 1", lambda: ims.weighted_accuracy_score(Y, Y, weight=1.5),
-     ValueError, r"'weight' parameter of weighted_accuracy_score must be a float in "
-     r"the range \[0, 1\]. Got 1.5"),
-    ("negative sample_weight", lambda: ims.iba_score(Y, Y, sample_weight=[1, -1, 1, 1, 1]),
-     ValueError, r"'sample_weight' parameter .* non-negative. Got 'an array with "
-     r"minimum -1.0'"),
-    ("NaN sample_weight", lambda: ims.iba_score(Y, Y, sample_weight=[1, np.nan, 1, 1, 1]),
-     ValueError, r"'sample_weight' parameter .* finite"),
-    ("sample_weight wrong size", lambda: ims.iba_score(Y, Y, sample_weight=[1, 1]),
-     ValueError, r"'sample_weight' parameter .* shape \(5,\), like y_true. Got 'an "
-     r"array of shape \(2,\)'"),
-    ("sample_weight strings", lambda: ims.iba_score(Y, Y, sample_weight=list("abcde")),
-     TypeError, r"'sample_weight' parameter .* array of numbers"),
-    ("mixed label types", lambda: ims.iba_score([0, 1, 1], ["0", "1", "1"]),
-     TypeError, r"'y_true/y_pred' parameter .* labels of one type .* Got \"y_true "
-     r"with \['numeric'\] and y_pred with \['str'\] labels\""),
-    ("mixed types inside object array", lambda: ims.iba_score(
-        np.array([0, "a", 1], dtype=object), [0, 1, 1]),
-     TypeError, r"labels of one type"),
-    ("unknown zero_division", lambda: ims.iba_score(Y, Y, zero_division="ignore"),
-     ValueError, r"'zero_division' parameter .* one of \{'warn', 0.0, 1.0, nan\}. "
-     r"Got 'ignore'"),
-    ("unknown correction", lambda: ims.dprime_score(Y, Y, correction="none"),
-     ValueError, r"'correction' parameter of dprime_score must be one of "
-     r"\{'macmillan', 'loglinear'\}. Got 'none'"),
-    ("duplicate labels", lambda: ims.iba_score(Y, Y, average=None, labels=[0, 0]),
-     ValueError, r"'labels' parameter .* distinct"),
-    ("empty labels", lambda: ims.iba_score(Y, Y, average=None, labels=[]),
-     ValueError, r"'labels' parameter .* non-empty"),
-    ("complex labels", lambda: ims.iba_score(np.array([1j, 0j]), [1, 0]),
-     TypeError, r"'y_true' parameter .* dtype complex128"),
-    ("report digits", lambda: ims.imbalanced_report(Y, Y, digits=-1),
-     ValueError, r"'digits' parameter of imbalanced_report"),
-    ("report target_names", lambda: ims.imbalanced_report(Y, Y, target_names=["a"]),
-     ValueError, r"'target_names' parameter .* 2 names"),
+    (
+        "probabilities as y_pred",
+        lambda: ims.iba_score(Y, [0.1, 0.8, 0.6, 0.3, 0.9]),
+        ValueError,
+        r"'y_pred' parameter of index_balanced_accuracy_score must be an "
+        r"array of class labels, not continuous values. Got 'an array containing 0.1'",
+    ),
+    (
+        "NaN in y_true",
+        lambda: ims.iba_score([0, 1, np.nan, 0, 1], Y),
+        ValueError,
+        r"'y_true' parameter .* must be free of missing values",
+    ),
+    (
+        "NaN in y_pred",
+        lambda: ims.geometric_mean_score(Y, [0, np.nan, 1, 0, 1]),
+        ValueError,
+        r"'y_pred' parameter .* missing values",
+    ),
+    (
+        "inf in y_pred",
+        lambda: ims.iba_score(Y, [0, np.inf, 1, 0, 1]),
+        ValueError,
+        r"'y_pred' parameter .* must be finite",
+    ),
+    (
+        "None in object labels",
+        lambda: ims.iba_score(["a", None, "b"], ["a", "b", "b"], pos_label="a"),
+        ValueError,
+        r"'y_true/y_pred' parameter .* missing values",
+    ),
+    (
+        "pd.NA in nullable ints",
+        lambda: ims.iba_score(pd.Series([0, 1, None, 0, 1], dtype="Int64"), Y),
+        ValueError,
+        r"'y_true' parameter .* missing values",
+    ),
+    (
+        "NaN in categorical",
+        lambda: ims.iba_score(
+            pd.Series(["a", None, "b"], dtype="category"), ["a", "b", "b"]
+        ),
+        ValueError,
+        r"'y_true' parameter .* missing values",
+    ),
+    (
+        "length mismatch",
+        lambda: ims.iba_score(Y, [0, 1, 1]),
+        ValueError,
+        r"'y_pred' parameter .* must be of the same length as y_true \(5\). "
+        r"Got 'an array of length 3'",
+    ),
+    (
+        "empty input",
+        lambda: ims.iba_score([], []),
+        ValueError,
+        r"'y_true' parameter .* must be a non-empty array-like",
+    ),
+    (
+        "2-D y_true",
+        lambda: ims.iba_score(np.zeros((5, 2)), Y),
+        ValueError,
+        r"'y_true' parameter .* 1-D .* Got 'an array of shape \(5, 2\)'",
+    ),
+    (
+        "column vector",
+        lambda: ims.iba_score(np.zeros((5, 1)), Y),
+        ValueError,
+        r"np.ravel",
+    ),
+    (
+        "scalar y_true",
+        lambda: ims.iba_score(1, Y),
+        TypeError,
+        r"'y_true' parameter .* array-like",
+    ),
+    (
+        "pos_label absent",
+        lambda: ims.iba_score(["a", "b", "a"], ["a", "b", "b"]),
+        ValueError,
+        r"'pos_label' parameter of index_balanced_accuracy_score must be one "
+        r"of the labels present, \['a', 'b'\]. Got 1 instead",
+    ),
+    (
+        "pos_label not a label",
+        lambda: ims.iba_score(Y, Y, pos_label=[1]),
+        TypeError,
+        r"'pos_label' parameter .* a single label",
+    ),
+    (
+        "multiclass with binary",
+        lambda: ims.iba_score([0, 1, 2], [0, 1, 2]),
+        ValueError,
+        r"'average' parameter .* for multiclass targets. Got 'binary' instead. "
+        r"The targets hold 3 classes",
+    ),
+    (
+        "unknown average",
+        lambda: ims.iba_score(Y, Y, average="micro"),
+        ValueError,
+        r"'average' parameter .* must be one of \{'binary', 'macro', "
+        r"'weighted', None\}. Got 'micro'",
+    ),
+    (
+        "multiclass average where unsupported",
+        lambda: ims.iba_score(Y, Y, average="multiclass"),
+        ValueError,
+        r"'average' parameter .* Got 'multiclass'",
+    ),
+    (
+        "alpha above 1",
+        lambda: ims.iba_score(Y, Y, alpha=2),
+        ValueError,
+        r"The 'alpha' parameter of index_balanced_accuracy_score must be a "
+        r"float in the range \[0, 1\]. Got 2 instead.",
+    ),
+    (
+        "alpha negative",
+        lambda: ims.iba_score(Y, Y, alpha=-0.1),
+        ValueError,
+        r"'alpha' parameter .* Got -0.1",
+    ),
+    (
+        "alpha NaN",
+        lambda: ims.iba_score(Y, Y, alpha=float("nan")),
+        ValueError,
+        r"'alpha' parameter",
+    ),
+    (
+        "alpha string",
+        lambda: ims.iba_score(Y, Y, alpha="0.1"),
+        ValueError,
+        r"'alpha' parameter .* Got '0.1'",
+    ),
+    (
+        "squared not bool",
+        lambda: ims.iba_score(Y, Y, squared="yes"),
+        TypeError,
+        r"'squared' parameter .* a bool",
+    ),
+    (
+        "weight above 1",
+        lambda: ims.weighted_accuracy_score(Y, Y, weight=1.5),
+        ValueError,
+        r"'weight' parameter of weighted_accuracy_score must be a float in "
+        r"the range \[0, 1\]. Got 1.5",
+    ),
+    (
+        "negative sample_weight",
+        lambda: ims.iba_score(Y, Y, sample_weight=[1, -1, 1, 1, 1]),
+        ValueError,
+        r"'sample_weight' parameter .* non-negative. Got 'an array with "
+        r"minimum -1.0'",
+    ),
+    (
+        "NaN sample_weight",
+        lambda: ims.iba_score(Y, Y, sample_weight=[1, np.nan, 1, 1, 1]),
+        ValueError,
+        r"'sample_weight' parameter .* finite",
+    ),
+    (
+        "sample_weight wrong size",
+        lambda: ims.iba_score(Y, Y, sample_weight=[1, 1]),
+        ValueError,
+        r"'sample_weight' parameter .* shape \(5,\), like y_true. Got 'an "
+        r"array of shape \(2,\)'",
+    ),
+    (
+        "sample_weight strings",
+        lambda: ims.iba_score(Y, Y, sample_weight=list("abcde")),
+        TypeError,
+        r"'sample_weight' parameter .* array of numbers",
+    ),
+    (
+        "mixed label types",
+        lambda: ims.iba_score([0, 1, 1], ["0", "1", "1"]),
+        TypeError,
+        r"'y_true/y_pred' parameter .* labels of one type .* Got \"y_true "
+        r"with \['numeric'\] and y_pred with \['str'\] labels\"",
+    ),
+    (
+        "mixed types inside object array",
+        lambda: ims.iba_score(np.array([0, "a", 1], dtype=object), [0, 1, 1]),
+        TypeError,
+        r"labels of one type",
+    ),
+    (
+        "unknown zero_division",
+        lambda: ims.iba_score(Y, Y, zero_division="ignore"),
+        ValueError,
+        r"'zero_division' parameter .* one of \{'warn', 0.0, 1.0, nan\}. "
+        r"Got 'ignore'",
+    ),
+    (
+        "unknown correction",
+        lambda: ims.dprime_score(Y, Y, correction="none"),
+        ValueError,
+        r"'correction' parameter of dprime_score must be one of "
+        r"\{'macmillan', 'loglinear'\}. Got 'none'",
+    ),
+    (
+        "duplicate labels",
+        lambda: ims.iba_score(Y, Y, average=None, labels=[0, 0]),
+        ValueError,
+        r"'labels' parameter .* distinct",
+    ),
+    (
+        "empty labels",
+        lambda: ims.iba_score(Y, Y, average=None, labels=[]),
+        ValueError,
+        r"'labels' parameter .* non-empty",
+    ),
+    (
+        "complex labels",
+        lambda: ims.iba_score(np.array([1j, 0j]), [1, 0]),
+        TypeError,
+        r"'y_true' parameter .* dtype complex128",
+    ),
+    (
+        "report digits",
+        lambda: ims.imbalanced_report(Y, Y, digits=-1),
+        ValueError,
+        r"'digits' parameter of imbalanced_report",
+    ),
+    (
+        "report target_names",
+        lambda: ims.imbalanced_report(Y, Y, target_names=["a"]),
+        ValueError,
+        r"'target_names' parameter .* 2 names",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    "call, error, message", [case[1:] for case in BAD_INPUT],
+    "call, error, message",
+    [case[1:] for case in BAD_INPUT],
     ids=[case[0] for case in BAD_INPUT],
 )
 def test_bad_input_gives_a_clear_error(call, error, message):
@@ -118,7 +260,9 @@ def test_bad_input_gives_a_clear_error(call, error, message):
     ids=lambda m: m.__name__,
 )
 def test_every_metric_rejects_probabilities_and_length_mismatch(metric):
-    with pytest.raises(ValueError, match=rf"{metric.__name__} must be an array of class"):
+    with pytest.raises(
+        ValueError, match=rf"{metric.__name__} must be an array of class"
+    ):
         metric(Y, [0.2, 0.7, 0.9, 0.1, 0.5])
     with pytest.raises(ValueError, match="same length"):
         metric(Y, Y[:3])
