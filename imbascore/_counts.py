@@ -64,9 +64,11 @@ class ConfusionCounts:
         return self.positives + self.negatives
 
     def rate(self, numerator, denominator):
-        """Ratio clipped to [0, 1] (rounding only); NaN where undefined."""
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.clip(numerator / denominator, 0.0, 1.0)
+        """Ratio clipped to [0, 1] (rounding only); NaN where undefined.
+
+        Callers silence numpy's 0/0 warning (see ``per_class_values``).
+        """
+        return np.minimum(np.maximum(numerator / denominator, 0.0), 1.0)
 
     @property
     def tpr(self):
@@ -208,6 +210,12 @@ def _label_selection(classes, labels, func):
     return positions, labels
 
 
+def _take(values, positions):
+    """``values[positions]``, with 0 where a position is -1 (label absent)."""
+    found = positions >= 0
+    return np.where(found, values[np.where(found, positions, 0)], 0.0)
+
+
 def _preview(values, limit=10):
     listed = values.tolist()
     return repr(listed) if len(listed) <= limit else f"{listed[:limit]!r}[:{limit}]..."
@@ -256,11 +264,13 @@ def confusion_counts(
     diagonal = np.asarray(joint.diagonal())
     row_sums, column_sums = _column(joint, 1), _column(joint, 0)
     total = row_sums.sum()
-    found = positions >= 0
-    safe = np.where(found, positions, 0)
-    tp = np.where(found, diagonal[safe], 0.0)
-    positives = np.where(found, row_sums[safe], 0.0)
-    predicted = np.where(found, column_sums[safe], 0.0)
+    if (positions >= 0).all():
+        tp, positives = diagonal[positions], row_sums[positions]
+        predicted = column_sums[positions]
+    else:  # some requested labels are absent: their counts are 0
+        tp, positives, predicted = (
+            _take(values, positions) for values in (diagonal, row_sums, column_sums)
+        )
     return ConfusionCounts(
         labels=selected,
         tp=tp,

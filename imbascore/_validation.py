@@ -111,13 +111,13 @@ class Targets:
 
 def _as_label_array(y, name, func):
     """Turn array-likes (lists, numpy, pandas incl. extension dtypes) into 1-D numpy."""
-    if isinstance(y, str | bytes) or np.isscalar(y) or y is None:
+    if isinstance(y, str | bytes | numbers.Number) or y is None:
         raise TypeError(
             param_error(func, name, "an array-like of shape (n_samples,)", y)
         )
     dtype = getattr(y, "dtype", None)
     # pandas Categorical: its codes' categories are the labels; NaN is code -1.
-    if getattr(dtype, "name", None) == "category":
+    if not isinstance(dtype, np.dtype | None) and dtype.name == "category":
         if (np.asarray(y.cat.codes if hasattr(y, "cat") else y.codes) < 0).any():
             raise ValueError(_missing_message(name, func))
     array = np.asarray(y)
