@@ -116,10 +116,14 @@ def _as_label_array(y, name, func):
             param_error(func, name, "an array-like of shape (n_samples,)", y)
         )
     dtype = getattr(y, "dtype", None)
-    # pandas Categorical: its codes' categories are the labels; NaN is code -1.
-    if not isinstance(dtype, np.dtype | None) and dtype.name == "category":
-        if (np.asarray(y.cat.codes if hasattr(y, "cat") else y.codes) < 0).any():
+    if not isinstance(dtype, np.dtype | None) and hasattr(y, "isna"):
+        # pandas extension arrays (nullable, categorical, string): find missing
+        # values before numpy turns pd.NA into objects or NaN.
+        if np.asarray(y.isna()).any():
             raise ValueError(_missing_message(name, func))
+        numpy_dtype = getattr(dtype, "numpy_dtype", None)
+        if numpy_dtype is not None and numpy_dtype.kind in _NUMERIC_KINDS:
+            y = y.to_numpy(dtype=numpy_dtype)
     array = np.asarray(y)
     if array.ndim != 1:
         hint = (
