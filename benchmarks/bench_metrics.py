@@ -78,7 +78,9 @@ def main(argv=None):
     y_true = rng.integers(0, 2, n)
     y_pred = np.where(rng.random(n) < 0.8, y_true, 1 - y_true)
     label = f"n = 10^{len(str(n)) - 1}"
-    floor = _median_seconds(lambda: np.bincount(2 * y_true + y_pred, minlength=4), repeats)
+    floor = _median_seconds(
+        lambda: np.bincount(2 * y_true + y_pred, minlength=4), repeats
+    )
     ours = _median_seconds(lambda: iba_score(y_true, y_pred), repeats)
     report = _median_seconds(
         lambda: imbalanced_report(y_true, y_pred, output_dict=True), repeats
@@ -86,25 +88,50 @@ def main(argv=None):
     sk = _median_seconds(lambda: balanced_accuracy_score(y_true, y_pred), 3)
     add(label, "bare np.bincount floor", floor)
     rows.append(
-        (label, "imbascore iba_score", _format_time(ours),
-         f"{ours / floor:.2f}x the floor", "<= 2x the floor")
+        (
+            label,
+            "imbascore iba_score",
+            _format_time(ours),
+            f"{ours / floor:.2f}x the floor",
+            "<= 2x the floor",
+        )
     )
     if imblearn_iba is not None:
-        theirs = _median_seconds(lambda: imblearn_iba(y_true, y_pred, average="binary"), 3)
+        theirs = _median_seconds(
+            lambda: imblearn_iba(y_true, y_pred, average="binary"), 3
+        )
         add(label, f"imblearn {imblearn_version} IBA", theirs)
-        rows.append((label, "iba_score speed-up vs imblearn", "", f"{theirs / ours:.1f}x",
-                     ">= 30x"))
+        rows.append(
+            (
+                label,
+                "iba_score speed-up vs imblearn",
+                "",
+                f"{theirs / ours:.1f}x",
+                ">= 30x",
+            )
+        )
     add(label, f"sklearn {sklearn.__version__} balanced_accuracy_score", sk)
-    rows.append((label, "iba_score speed-up vs sklearn", "", f"{sk / ours:.1f}x", ">= 10x"))
     rows.append(
-        (label, "imbalanced_report (all 12 metrics)", _format_time(report),
-         f"{report / ours:.2f}x one metric", "<= 1.5x one metric")
+        (label, "iba_score speed-up vs sklearn", "", f"{sk / ours:.1f}x", ">= 10x")
+    )
+    rows.append(
+        (
+            label,
+            "imbalanced_report (all 12 metrics)",
+            _format_time(report),
+            f"{report / ours:.2f}x one metric",
+            "<= 1.5x one metric",
+        )
     )
     peak = _peak_extra_bytes(lambda: iba_score(y_true, y_pred))
     rows.append(
-        (label, "iba_score peak extra memory", f"{peak / 2**20:.1f} MiB",
-         f"{peak / y_true.nbytes:.3f}x one input ({y_true.nbytes / 2**20:.0f} MiB)",
-         "<= 1x one input")
+        (
+            label,
+            "iba_score peak extra memory",
+            f"{peak / 2**20:.1f} MiB",
+            f"{peak / y_true.nbytes:.3f}x one input ({y_true.nbytes / 2**20:.0f} MiB)",
+            "<= 1x one input",
+        )
     )
 
     # Small input: per-call overhead, validation included.
@@ -118,11 +145,19 @@ def main(argv=None):
             lambda: imblearn_iba(small_true, small_pred, average="binary"), 7, 20
         )
         add("n = 100", f"imblearn {imblearn_version} IBA", theirs)
-        rows.append(("n = 100", "iba_score speed-up vs imblearn", "",
-                     f"{theirs / ours:.1f}x", ">= 20x"))
+        rows.append(
+            (
+                "n = 100",
+                "iba_score speed-up vs imblearn",
+                "",
+                f"{theirs / ours:.1f}x",
+                ">= 20x",
+            )
+        )
     add("n = 100", "sklearn balanced_accuracy_score", sk)
-    rows.append(("n = 100", "iba_score speed-up vs sklearn", "", f"{sk / ours:.1f}x",
-                 ">= 10x"))
+    rows.append(
+        ("n = 100", "iba_score speed-up vs sklearn", "", f"{sk / ours:.1f}x", ">= 10x")
+    )
 
     print(f"imbascore {imbascore.__version__}, numpy {np.__version__}; medians\n")
     print("| input | what | median | ratio | target |")
