@@ -210,6 +210,34 @@ def _label_selection(classes, labels, func):
     return positions, labels
 
 
+def _binary_sums(joint, position):
+    """The pos_label's sums from a table of at most 2x2, in plain Python.
+
+    Avoids a dozen numpy calls on tiny arrays: most of the cost of scoring a
+    small fold. Sums of at most four numbers; a zero row stays exactly zero.
+    """
+    rows = joint.tolist()
+    total = sum(map(sum, rows))
+    if position < 0:
+        return np.zeros(1), np.zeros(1), np.zeros(1), total
+    tp = rows[position][position]
+    predicted = sum(row[position] for row in rows)
+    return np.array([tp]), np.array([sum(rows[position])]), np.array([predicted]), total
+
+
+def _one_vs_rest_sums(joint, positions):
+    """Each label's true positives, true count, predicted count; and the total."""
+    diagonal = np.asarray(joint.diagonal())
+    row_sums, column_sums = _column(joint, 1), _column(joint, 0)
+    if (positions >= 0).all():
+        sums = (diagonal[positions], row_sums[positions], column_sums[positions])
+    else:  # some requested labels are absent: their counts are 0
+        sums = (
+            _take(values, positions) for values in (diagonal, row_sums, column_sums)
+        )
+    return (*sums, row_sums.sum())
+
+
 def _take(values, positions):
     """``values[positions]``, with 0 where a position is -1 (label absent)."""
     found = positions >= 0
@@ -261,16 +289,10 @@ def confusion_counts(
         else:
             positions, selected = _label_selection(classes, labels, func)
 
-    diagonal = np.asarray(joint.diagonal())
-    row_sums, column_sums = _column(joint, 1), _column(joint, 0)
-    total = row_sums.sum()
-    if (positions >= 0).all():
-        tp, positives = diagonal[positions], row_sums[positions]
-        predicted = column_sums[positions]
-    else:  # some requested labels are absent: their counts are 0
-        tp, positives, predicted = (
-            _take(values, positions) for values in (diagonal, row_sums, column_sums)
-        )
+    if average == "binary":
+        tp, positives, predicted, total = _binary_sums(joint, positions[0])
+    else:
+        tp, positives, predicted, total = _one_vs_rest_sums(joint, positions)
     return ConfusionCounts(
         labels=selected,
         tp=tp,
