@@ -173,6 +173,30 @@ def is_feasible(d, g, *, atol=0.0):
     Fig. 1 left) is ``|d| <= 1`` and ``0 <= g <= sqrt(1 - |d|)``: a bell. With
     ``atol > 0`` a point counts as feasible when some point within ``atol`` of
     it on each axis is, which accepts values rounded to ``atol``'s precision.
+
+    Parameters
+    ----------
+    d : float or array-like
+        Dominance, ``TPR - TNR``.
+    g : float or array-like
+        Geometric mean, ``sqrt(TPR * TNR)``.
+    atol : float, default=0.0
+        Tolerance on each coordinate (0.005 for values printed to 2 decimals).
+
+    Returns
+    -------
+    bool or ndarray of bool
+
+    Examples
+    --------
+    García et al. (2008), Table 3, print g = 0.94 with d = -0.36 for the SVM on
+    Pima; at that dominance the g-mean cannot exceed 0.8:
+
+    >>> from imbascore import is_feasible
+    >>> bool(is_feasible(-0.36, 0.94, atol=0.005))
+    False
+    >>> bool(is_feasible(-0.36, 0.64))
+    True
     """
     d, g = np.asarray(d, dtype=float), np.asarray(g, dtype=float)
     closest_d = np.maximum(np.abs(d) - atol, 0.0)
@@ -188,9 +212,22 @@ def rates_from_dominance_gmean(d, g):
 
     ``TPR`` is the positive root of ``TPR^2 - d * TPR - g^2 = 0``.
 
+    Parameters
+    ----------
+    d, g : float or array-like
+        Dominance and geometric mean of a feasible point (see
+        :func:`is_feasible`).
+
     Returns
     -------
     tpr, tnr : ndarray
+
+    Examples
+    --------
+    >>> from imbascore import rates_from_dominance_gmean
+    >>> tpr, tnr = rates_from_dominance_gmean(-0.2, 0.6)
+    >>> round(float(tpr), 4), round(float(tnr), 4)
+    (0.5083, 0.7083)
     """
     d, g = np.asarray(d, dtype=float), np.asarray(g, dtype=float)
     tpr = (d + np.sqrt(d * d + 4.0 * g * g)) / 2.0
