@@ -33,14 +33,15 @@ __all__ = [
     "weighted_accuracy_score",
 ]
 
-_COMMON_PARAMETERS = """\
+_TARGET_PARAMETERS = """\
     y_true : array-like of shape (n_samples,)
         Ground truth class labels (numbers, strings or booleans).
 
     y_pred : array-like of shape (n_samples,)
         Predicted class labels, as returned by ``estimator.predict``.
-        Probabilities or decision scores are rejected.
+        Probabilities or decision scores are rejected."""
 
+_OPTION_PARAMETERS = """\
     labels : array-like, default=None
         The labels to score when ``average != "binary"``, and their order if
         ``average=None``. Labels absent from the data have undefined values
@@ -78,13 +79,19 @@ def _document(multiclass=""):
     """Insert the parameters every metric shares into a docstring."""
 
     def decorate(function):
-        shared = _COMMON_PARAMETERS.replace(
+        shared = _OPTION_PARAMETERS.replace(
             "{AVERAGES}", _AVERAGES_MULTICLASS if multiclass else _AVERAGES
         ).replace(
             "{MULTICLASS}",
             f'\n        ``"multiclass"``: {multiclass}' if multiclass else "",
         )
-        function.__doc__ = function.__doc__.replace("    {common}", shared)
+        function.__doc__ = (
+            function.__doc__.replace(
+                "    {common}", f"{_TARGET_PARAMETERS}\n\n{shared}"
+            )
+            .replace("    {targets}", _TARGET_PARAMETERS)
+            .replace("    {options}", shared)
+        )
         return function
 
     return decorate
@@ -388,11 +395,7 @@ def index_balanced_accuracy_score(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Ground truth class labels.
-
-    y_pred : array-like of shape (n_samples,)
-        Predicted class labels.
+    {targets}
 
     alpha : float, default=0.1
         Weight of the dominance, in [0, 1]. ``alpha=0`` gives the G-mean
@@ -402,7 +405,7 @@ def index_balanced_accuracy_score(
         If False, use the G-mean instead of its square (as imbalanced-learn's
         ``make_index_balanced_accuracy(squared=False)``).
 
-    {common}
+    {options}
 
     Returns
     -------
@@ -677,17 +680,13 @@ def weighted_accuracy_score(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Ground truth class labels.
-
-    y_pred : array-like of shape (n_samples,)
-        Predicted class labels.
+    {targets}
 
     weight : float, default=0.5
         Weight ``w`` of the true positive rate, in [0, 1]. 0.5 gives the
         balanced accuracy.
 
-    {common}
+    {options}
 
     Returns
     -------
@@ -755,56 +754,52 @@ def dprime_score(
 ):
     """Sensitivity index d': ``Phi^-1(TPR) - Phi^-1(FPR)``.
 
-        The distance between the means of the signal and noise distributions in
-        standard deviations, assuming both normal with equal variance. 0 for
-        guessing, larger is better; not bounded.
+    The distance between the means of the signal and noise distributions in
+    standard deviations, assuming both normal with equal variance. 0 for
+    guessing, larger is better; not bounded.
 
-        Parameters
-        ----------
-        y_true : array-like of shape (n_samples,)
-            Ground truth class labels.
-
-        y_pred : array-like of shape (n_samples,)
-            Predicted class labels.
+    Parameters
+    ----------
+    {targets}
 
     {correction}
 
-        {common}
+    {options}
 
-        Returns
-        -------
-        score : float or ndarray of shape (n_labels,)
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
 
-        See Also
-        --------
-        aucz_score : The ROC area implied by d'.
+    See Also
+    --------
+    aucz_score : The ROC area implied by d'.
 
-        Notes
-        -----
-        .. math:: d' = \\Phi^{-1}(\\mathrm{TPR}) - \\Phi^{-1}(\\mathrm{FPR})
+    Notes
+    -----
+    .. math:: d' = \\Phi^{-1}(\\mathrm{TPR}) - \\Phi^{-1}(\\mathrm{FPR})
 
-        Straube & Krell (2014), Fig. 2, print d' = 0.81 for TPR = 0.9 and
-        TNR = 0.7, but the formula gives ``Phi^-1(0.9) - Phi^-1(0.3) = 1.81``; we
-        follow the formula (their printed AUCz is not given, and 0.81 matches no
-        standard correction), so the printed value is taken as a typo.
+    Straube & Krell (2014), Fig. 2, print d' = 0.81 for TPR = 0.9 and
+    TNR = 0.7, but the formula gives ``Phi^-1(0.9) - Phi^-1(0.3) = 1.81``; we
+    follow the formula (their printed AUCz is not given, and 0.81 matches no
+    standard correction), so the printed value is taken as a typo.
 
-        References
-        ----------
-        .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
-               behavior to infrequent events? Front. Comput. Neurosci. 8:43.
-        .. [2] Macmillan, N. A., Creelman, C. D. (2005). Detection Theory: A
-               User's Guide, 2nd ed. Lawrence Erlbaum.
-        .. [3] Hautus, M. J. (1995). Corrections for extreme proportions and their
-               biasing effects on estimated values of d'. Behav. Res. Methods
-               Instrum. Comput. 27, 46-51.
+    References
+    ----------
+    .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+           behavior to infrequent events? Front. Comput. Neurosci. 8:43.
+    .. [2] Macmillan, N. A., Creelman, C. D. (2005). Detection Theory: A
+           User's Guide, 2nd ed. Lawrence Erlbaum.
+    .. [3] Hautus, M. J. (1995). Corrections for extreme proportions and their
+           biasing effects on estimated values of d'. Behav. Res. Methods
+           Instrum. Comput. 27, 46-51.
 
-        Examples
-        --------
-        >>> from imbascore.metrics import dprime_score
-        >>> y_true = [1] * 10 + [0] * 10
-        >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
-        >>> round(dprime_score(y_true, y_pred), 3)
-        1.806
+    Examples
+    --------
+    >>> from imbascore.metrics import dprime_score
+    >>> y_true = [1] * 10 + [0] * 10
+    >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
+    >>> round(dprime_score(y_true, y_pred), 3)
+    1.806
     """
     func = "dprime_score"
     correction = check_choice(
@@ -838,45 +833,41 @@ def aucz_score(
 ):
     """AUCz: the ROC area implied by d', ``Phi(d' / sqrt(2))``.
 
-        The area under the ROC curve of two equal-variance normal distributions
-        d' apart. Best value 1, 0.5 for guessing, worst 0.
+    The area under the ROC curve of two equal-variance normal distributions
+    d' apart. Best value 1, 0.5 for guessing, worst 0.
 
-        Parameters
-        ----------
-        y_true : array-like of shape (n_samples,)
-            Ground truth class labels.
-
-        y_pred : array-like of shape (n_samples,)
-            Predicted class labels.
+    Parameters
+    ----------
+    {targets}
 
     {correction}
 
-        {common}
+    {options}
 
-        Returns
-        -------
-        score : float or ndarray of shape (n_labels,)
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
 
-        See Also
-        --------
-        dprime_score : The d' it is computed from.
+    See Also
+    --------
+    dprime_score : The d' it is computed from.
 
-        Notes
-        -----
-        .. math:: \\mathrm{AUC}_z = \\Phi\\left(\\frac{d'}{\\sqrt{2}}\\right)
+    Notes
+    -----
+    .. math:: \\mathrm{AUC}_z = \\Phi\\left(\\frac{d'}{\\sqrt{2}}\\right)
 
-        References
-        ----------
-        .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
-               behavior to infrequent events? Front. Comput. Neurosci. 8:43.
+    References
+    ----------
+    .. [1] Straube, S., Krell, M. M. (2014). How to evaluate an agent's
+           behavior to infrequent events? Front. Comput. Neurosci. 8:43.
 
-        Examples
-        --------
-        >>> from imbascore.metrics import aucz_score
-        >>> y_true = [1] * 10 + [0] * 10
-        >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
-        >>> round(aucz_score(y_true, y_pred), 3)
-        0.899
+    Examples
+    --------
+    >>> from imbascore.metrics import aucz_score
+    >>> y_true = [1] * 10 + [0] * 10
+    >>> y_pred = [1] * 9 + [0] + [1] * 3 + [0] * 7
+    >>> round(aucz_score(y_true, y_pred), 3)
+    0.899
     """
     func = "aucz_score"
     correction = check_choice(
@@ -967,5 +958,5 @@ def normalized_mutual_information_score(
 
 
 for _function in (dprime_score, aucz_score):
-    _function.__doc__ = _function.__doc__.replace("{correction}", _CORRECTION_DOC)
+    _function.__doc__ = _function.__doc__.replace("    {correction}", _CORRECTION_DOC)
 del _function

@@ -1,5 +1,7 @@
 """Public metrics: the papers' worked examples, averaging, zero_division."""
 
+import re
+
 import numpy as np
 import pytest
 from scipy.stats import norm
@@ -261,3 +263,15 @@ def test_fractional_weights_give_exact_zero_negatives():
     with pytest.warns(UndefinedMetricWarning):
         value = ims.specificity_score(y, [1, 0, 1], sample_weight=[0.1, 0.2, 0.7])
     assert value == 0.0
+
+
+@pytest.mark.parametrize("metric", ALL_METRICS, ids=lambda m: m.__name__)
+def test_docstring_documents_each_parameter_once_in_order(metric):
+    """The shared parameter blocks are inserted at the right indentation."""
+    import inspect
+
+    doc = inspect.cleandoc(metric.__doc__)
+    assert "{" + "common}" not in doc and "{" + "correction}" not in doc
+    section = doc.split("Parameters\n----------")[1].split("Returns\n-------")[0]
+    documented = re.findall(r"^(\w+) : ", section, flags=re.MULTILINE)
+    assert documented == list(inspect.signature(metric).parameters)
