@@ -15,7 +15,13 @@ from scipy import sparse
 
 from ._validation import CHUNK, check_targets, param_error
 
-__all__ = ["ConfusionCounts", "confusion_counts"]
+__all__ = [
+    "ConfusionCounts",
+    "ContingencyTable",
+    "confusion_counts",
+    "count_table",
+    "select_counts",
+]
 
 # Above this many classes the contingency table is kept sparse.
 _DENSE_MAX = 256
@@ -253,6 +259,71 @@ def _column(matrix, axis):
     return np.asarray(matrix.sum(axis=axis)).ravel()
 
 
+@dataclass(frozen=True)
+class ContingencyTable:
+    """The counted table of one (y_true, y_pred) pair, before labels are chosen.
+
+    Attributes
+    ----------
+    joint : ndarray or scipy.sparse matrix of shape (n_classes, n_classes)
+        The weighted contingency table, true classes on rows.
+    classes : ndarray of shape (n_classes,)
+        Every label present in ``y_true`` or ``y_pred``, sorted.
+    in_true : ndarray of bool of shape (n_classes,)
+        Whether each class occurs in ``y_true``.
+    """
+
+    joint: object
+    classes: np.ndarray
+    in_true: np.ndarray
+
+
+def count_table(y_true, y_pred, sample_weight=None, func="count_table"):
+    """Validate the targets and count their contingency table, once."""
+    targets = check_targets(y_true, y_pred, sample_weight, func)
+    return ContingencyTable(*_contingency(targets))
+
+
+def select_counts(
+    table, *, labels=None, pos_label=1, average="binary", func, stacklevel=2
+):
+    """One-vs-rest counts of the labels that ``average`` needs, from ``table``.
+
+    With ``average="binary"`` the single row is ``pos_label``; with
+    ``"multiclass"`` and no ``labels`` the rows are the classes present in
+    ``y_true`` (as in :func:`sklearn.metrics.balanced_accuracy_score`);
+    otherwise they are ``labels`` or every class present.
+    """
+    joint, classes = table.joint, table.classes
+    if average == "binary":
+        positions, selected = _binary_selection(classes, pos_label, func)
+        tp, positives, predicted, total = _binary_sums(joint, positions[0])
+    else:
+        if pos_label not in (None, 1):
+            warnings.warn(
+                f"pos_label={pos_label!r} is ignored by {func} when average != "
+                f"'binary' (got {average!r}). Use labels=[pos_label] to score a "
+                "single class.",
+                UserWarning,
+                stacklevel=stacklevel + 1,
+            )
+        if average == "multiclass" and labels is None:
+            positions = np.flatnonzero(table.in_true)
+            selected = classes[positions]
+        else:
+            positions, selected = _label_selection(classes, labels, func)
+        tp, positives, predicted, total = _one_vs_rest_sums(joint, positions)
+    return ConfusionCounts(
+        labels=selected,
+        tp=tp,
+        fp=np.maximum(predicted - tp, 0.0),
+        positives=positives,
+        negatives=total - positives,
+        classes=classes,
+        joint=joint,
+    )
+
+
 def confusion_counts(
     y_true,
     y_pred,
@@ -263,42 +334,13 @@ def confusion_counts(
     sample_weight=None,
     func="confusion_counts",
 ):
-    """Validate the inputs, count once, and select the labels ``average`` needs.
-
-    With ``average="binary"`` the single row is ``pos_label``; with
-    ``"multiclass"`` and no ``labels`` the rows are the classes present in
-    ``y_true`` (as in :func:`sklearn.metrics.balanced_accuracy_score`);
-    otherwise they are ``labels`` or every class present.
-    """
-    targets = check_targets(y_true, y_pred, sample_weight, func)
-    joint, classes, in_true = _contingency(targets)
-    if average == "binary":
-        positions, selected = _binary_selection(classes, pos_label, func)
-    else:
-        if pos_label not in (None, 1):
-            warnings.warn(
-                f"pos_label={pos_label!r} is ignored by {func} when average != "
-                f"'binary' (got {average!r}). Use labels=[pos_label] to score a "
-                "single class.",
-                UserWarning,
-                stacklevel=3,
-            )
-        if average == "multiclass" and labels is None:
-            positions = np.flatnonzero(in_true)
-            selected = classes[positions]
-        else:
-            positions, selected = _label_selection(classes, labels, func)
-
-    if average == "binary":
-        tp, positives, predicted, total = _binary_sums(joint, positions[0])
-    else:
-        tp, positives, predicted, total = _one_vs_rest_sums(joint, positions)
-    return ConfusionCounts(
-        labels=selected,
-        tp=tp,
-        fp=np.maximum(predicted - tp, 0.0),
-        positives=positives,
-        negatives=total - positives,
-        classes=classes,
-        joint=joint,
+    """Validate the inputs, count once, and select the labels ``average`` needs."""
+    table = count_table(y_true, y_pred, sample_weight, func)
+    return select_counts(
+        table,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        func=func,
+        stacklevel=3,
     )

@@ -18,10 +18,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._formulas import DPRIME_CORRECTIONS
+
 __all__ = [
     "Targets",
     "check_average",
+    "check_bool",
     "check_choice",
+    "check_metric_params",
     "check_targets",
     "check_unit_interval",
     "check_zero_division",
@@ -83,6 +87,34 @@ def check_zero_division(zero_division, func):
             func, "zero_division", "one of {'warn', 0.0, 1.0, nan}", zero_division
         )
     )
+
+
+def check_bool(value, name, func):
+    """Check that ``value`` is a bool (not merely truthy)."""
+    if not isinstance(value, bool):
+        raise TypeError(param_error(func, name, "a bool", value))
+    return value
+
+
+def _check_correction(value, name, func):
+    return check_choice(value, name, DPRIME_CORRECTIONS, func)
+
+
+# The parameters particular to some metrics, and how each is checked.
+_METRIC_PARAMETER_CHECKS = {
+    "alpha": check_unit_interval,
+    "squared": check_bool,
+    "weight": check_unit_interval,
+    "correction": _check_correction,
+}
+
+
+def check_metric_params(params, func):
+    """Check the metric-specific parameters (alpha, squared, weight, correction)."""
+    return {
+        name: _METRIC_PARAMETER_CHECKS[name](value, name, func)
+        for name, value in params.items()
+    }
 
 
 @dataclass(frozen=True)

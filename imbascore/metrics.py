@@ -1,21 +1,13 @@
 """Metrics for classifiers on imbalanced data, with scikit-learn's signature.
 
 Every function validates and counts its inputs once (see
-:func:`imbascore._counts.confusion_counts`), turns the counts into rates and
+:func:`imbascore._counts.count_table`), turns the counts into rates and
 applies a formula of :mod:`imbascore._formulas`. Names ending in ``_score``
 are greater-is-better.
 """
 
-from . import _formulas
-from ._counts import confusion_counts
-from ._per_class import MULTICLASS, average_values, per_class_values
-from ._validation import (
-    check_average,
-    check_choice,
-    check_unit_interval,
-    check_zero_division,
-    param_error,
-)
+from ._counts import count_table
+from ._scoring import check_metric_options, score_table
 
 __all__ = [
     "ad_area_score",
@@ -109,22 +101,18 @@ def _score(
     zero_division,
     **params,
 ):
-    """Validate, count once, evaluate metric ``name`` and average it."""
-    average = check_average(average, func, multiclass=name in MULTICLASS)
-    fill, warn = check_zero_division(zero_division, func)
-    counts = confusion_counts(
-        y_true,
-        y_pred,
+    """Check the options, count once, evaluate metric ``name`` and average it."""
+    options = check_metric_options(
+        name,
+        func,
         labels=labels,
         pos_label=pos_label,
         average=average,
-        sample_weight=sample_weight,
-        func=func,
+        zero_division=zero_division,
+        **params,
     )
-    if average == "multiclass":
-        return MULTICLASS[name](counts, fill, warn, stacklevel=3)
-    values = per_class_values(name, counts, fill, warn, stacklevel=3, **params)
-    return average_values(values, counts.positives, average, fill)
+    table = count_table(y_true, y_pred, sample_weight, func)
+    return score_table(options, table, stacklevel=3)
 
 
 @_document()
@@ -447,13 +435,9 @@ def index_balanced_accuracy_score(
     >>> round(index_balanced_accuracy_score(y_true, y_pred, alpha=0.0), 4)
     0.625
     """
-    func = "index_balanced_accuracy_score"
-    alpha = check_unit_interval(alpha, "alpha", func)
-    if not isinstance(squared, bool):
-        raise TypeError(param_error(func, "squared", "a bool", squared))
     return _score(
         "iba",
-        func,
+        "index_balanced_accuracy_score",
         y_true,
         y_pred,
         labels,
@@ -710,11 +694,9 @@ def weighted_accuracy_score(
     >>> round(weighted_accuracy_score(y_true, y_pred, weight=0.8), 4)
     0.7667
     """
-    func = "weighted_accuracy_score"
-    weight = check_unit_interval(weight, "weight", func)
     return _score(
         "weighted_accuracy",
-        func,
+        "weighted_accuracy_score",
         y_true,
         y_pred,
         labels,
@@ -801,13 +783,9 @@ def dprime_score(
     >>> round(dprime_score(y_true, y_pred), 3)
     1.806
     """
-    func = "dprime_score"
-    correction = check_choice(
-        correction, "correction", _formulas.DPRIME_CORRECTIONS, func
-    )
     return _score(
         "dprime",
-        func,
+        "dprime_score",
         y_true,
         y_pred,
         labels,
@@ -869,13 +847,9 @@ def aucz_score(
     >>> round(aucz_score(y_true, y_pred), 3)
     0.899
     """
-    func = "aucz_score"
-    correction = check_choice(
-        correction, "correction", _formulas.DPRIME_CORRECTIONS, func
-    )
     return _score(
         "aucz",
-        func,
+        "aucz_score",
         y_true,
         y_pred,
         labels,

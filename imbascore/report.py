@@ -4,15 +4,9 @@ import warnings
 
 from sklearn.exceptions import UndefinedMetricWarning
 
-from . import _formulas
 from ._counts import confusion_counts
 from ._per_class import average_values, per_class_values
-from ._validation import (
-    check_choice,
-    check_unit_interval,
-    check_zero_division,
-    param_error,
-)
+from ._validation import check_metric_params, check_zero_division, param_error
 
 __all__ = ["REPORT_METRICS", "imbalanced_report"]
 
@@ -130,16 +124,15 @@ def imbalanced_report(
         accuracy                                                                    0.60        5
     """
     func = "imbalanced_report"
+    checked = check_metric_params(
+        {"alpha": alpha, "weight": weight, "correction": correction}, func
+    )
     params = {
-        "iba": {"alpha": check_unit_interval(alpha, "alpha", func)},
-        "weighted_accuracy": {"weight": check_unit_interval(weight, "weight", func)},
-        "dprime": {
-            "correction": check_choice(
-                correction, "correction", _formulas.DPRIME_CORRECTIONS, func
-            )
-        },
+        "iba": {"alpha": checked["alpha"]},
+        "weighted_accuracy": {"weight": checked["weight"]},
+        "dprime": {"correction": checked["correction"]},
+        "aucz": {"correction": checked["correction"]},
     }
-    params["aucz"] = params["dprime"]
     if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
         raise ValueError(param_error(func, "digits", "a non-negative int", digits))
     fill, warn = check_zero_division(zero_division, func)

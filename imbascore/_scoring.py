@@ -1,0 +1,73 @@
+"""One metric call split in two: its options checked once, then its value.
+
+The public ``*_score`` functions check their options and count their targets
+on every call. The multi-metric scorer checks the options of every metric when
+it is built and counts each fold once, then asks each metric for its value
+from the same table. Both go through :func:`check_metric_options` and
+:func:`score_table`, so the numbers cannot drift apart.
+"""
+
+from dataclasses import dataclass, field
+
+from ._counts import select_counts
+from ._per_class import MULTICLASS, average_values, per_class_values
+from ._validation import check_average, check_metric_params, check_zero_division
+
+__all__ = ["MetricOptions", "check_metric_options", "score_table"]
+
+
+@dataclass(frozen=True)
+class MetricOptions:
+    """Checked options of one metric (``name`` is a key of ``METRICS``)."""
+
+    name: str
+    func: str
+    labels: object
+    pos_label: object
+    average: object
+    fill: float
+    warn: bool
+    params: dict = field(default_factory=dict)
+
+
+def check_metric_options(
+    name, func, *, labels, pos_label, average, zero_division, **params
+):
+    """Check ``average``, ``zero_division`` and the metric's own parameters."""
+    average = check_average(average, func, multiclass=name in MULTICLASS)
+    fill, warn = check_zero_division(zero_division, func)
+    return MetricOptions(
+        name,
+        func,
+        labels,
+        pos_label,
+        average,
+        fill,
+        warn,
+        check_metric_params(params, func),
+    )
+
+
+def score_table(options, table, *, stacklevel=2):
+    """Value of the metric described by ``options`` on a counted ``table``."""
+    counts = select_counts(
+        table,
+        labels=options.labels,
+        pos_label=options.pos_label,
+        average=options.average,
+        func=options.func,
+        stacklevel=stacklevel + 1,
+    )
+    if options.average == "multiclass":
+        return MULTICLASS[options.name](
+            counts, options.fill, options.warn, stacklevel=stacklevel + 1
+        )
+    values = per_class_values(
+        options.name,
+        counts,
+        options.fill,
+        options.warn,
+        stacklevel=stacklevel + 1,
+        **options.params,
+    )
+    return average_values(values, counts.positives, options.average, options.fill)
