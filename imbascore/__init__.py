@@ -1,7 +1,9 @@
 """imbascore: judge classifiers on imbalanced data inside scikit-learn.
 
 Metric functions with scikit-learn's ``(y_true, y_pred, ...)`` signature,
-built on one validated, one-pass confusion count.
+built on one validated, one-pass confusion count; scorers of every metric; a
+registry that resolves our scorer names and scikit-learn's; and a scorer that
+computes many metrics from one prediction and one count.
 """
 
 from ._formulas import is_feasible, rates_from_dominance_gmean
@@ -20,25 +22,56 @@ from .metrics import (
     specificity_score,
     weighted_accuracy_score,
 )
+from .multi_scorer import multi_scorer
+from .registry import get_scorer, get_scorer_names, get_scoring, register_scorer
 from .report import imbalanced_report
+from .scorers import (
+    ad_area_scorer,
+    aucz_scorer,
+    dominance_scorer,
+    dprime_scorer,
+    gmean_scorer,
+    iba_scorer,
+    nmi_scorer,
+    optimized_precision_scorer,
+    sensitivity_scorer,
+    specificity_scorer,
+    weighted_accuracy_scorer,
+)
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "ad_area_score",
+    "ad_area_scorer",
     "aucz_score",
+    "aucz_scorer",
     "balanced_accuracy_score",
     "dominance_score",
+    "dominance_scorer",
     "dprime_score",
+    "dprime_scorer",
     "geometric_mean_score",
+    "get_scorer",
+    "get_scorer_names",
+    "get_scoring",
+    "gmean_scorer",
     "iba_score",
+    "iba_scorer",
     "imbalanced_report",
     "index_balanced_accuracy_score",
     "is_feasible",
+    "multi_scorer",
+    "nmi_scorer",
     "normalized_mutual_information_score",
     "optimized_precision_score",
+    "optimized_precision_scorer",
     "rates_from_dominance_gmean",
+    "register_scorer",
     "sensitivity_score",
+    "sensitivity_scorer",
     "specificity_score",
+    "specificity_scorer",
     "weighted_accuracy_score",
+    "weighted_accuracy_scorer",
 ]

@@ -1,0 +1,135 @@
+"""scikit-learn's label scorers, computed from a counted contingency table.
+
+The multi-metric scorer counts each fold once. For the scikit-learn scorer
+names that are functions of the confusion matrix (accuracy, balanced accuracy,
+MCC, and precision, recall, F1 and Jaccard with their ``_macro``, ``_micro``
+and ``_weighted`` variants) it reads their value off that table instead of
+calling scikit-learn, which would count again. The formulas, the default
+settings of each scorer (``pos_label=1``, ``zero_division="warn"``) and the
+warnings follow scikit-learn's ``metrics/_classification.py``; the tests
+check the numbers against scikit-learn's own scorers.
+"""
+
+import warnings
+from functools import partial
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+from ._counts import _index_of
+
+__all__ = ["SKLEARN_FROM_COUNTS", "SKLEARN_POS_LABELS"]
+
+
+def _sums(joint):
+    """Diagonal, row sums (true) and column sums (predicted), as float arrays."""
+    diagonal = np.asarray(joint.diagonal(), dtype=np.float64)
+    true = np.asarray(joint.sum(axis=1), dtype=np.float64).ravel()
+    predicted = np.asarray(joint.sum(axis=0), dtype=np.float64).ravel()
+    return diagonal, true, predicted
+
+
+def _accuracy(table):
+    diagonal, true, _ = _sums(table.joint)
+    return float(diagonal.sum() / true.sum())
+
+
+def _balanced_accuracy(table):
+    diagonal, true, _ = _sums(table.joint)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        recalls = diagonal / true
+    if np.isnan(recalls).any():
+        warnings.warn("y_pred contains classes not in y_true", stacklevel=3)
+        recalls = recalls[~np.isnan(recalls)]
+    return float(recalls.mean())
+
+
+def _matthews_corrcoef(table):
+    diagonal, true, predicted = _sums(table.joint)
+    n_samples = predicted.sum()
+    cov_ytyp = diagonal.sum() * n_samples - np.dot(true, predicted)
+    cov_ypyp = n_samples**2 - np.dot(predicted, predicted)
+    cov_ytyt = n_samples**2 - np.dot(true, true)
+    if cov_ypyp * cov_ytyt == 0:
+        return 0.0
+    return float(cov_ytyp / np.sqrt(cov_ypyp * cov_ytyt))
+
+
+# kind -> (numerator and denominator from (tp, true, predicted), what is
+# missing when the denominator is zero, as scikit-learn words it).
+_SET_WISE = {
+    "precision": (lambda tp, t, p: (tp, p), "predicted"),
+    "recall": (lambda tp, t, p: (tp, t), "true"),
+    "f1": (lambda tp, t, p: (2.0 * tp, 1.0 * t + p), "true nor predicted"),
+    "jaccard": (lambda tp, t, p: (tp, t + p - tp), "true or predicted"),
+}
+
+
+def _binary_sums(table, pos_label=1):
+    classes = table.classes
+    if len(classes) > 2:
+        raise ValueError(
+            "Target is multiclass but average='binary'. Please choose another "
+            "average setting, one of [None, 'micro', 'macro', 'weighted']."
+        )
+    position = _index_of(classes, pos_label)
+    if position < 0 and len(classes) == 2:
+        raise ValueError(
+            f"pos_label={pos_label} is not a valid label. It should be one of "
+            f"{classes.tolist()}"
+        )
+    diagonal, true, predicted = _sums(table.joint)
+    if position < 0:  # one class only, not pos_label: nothing is positive
+        return np.zeros(1), np.zeros(1), np.zeros(1)
+    return (
+        diagonal[[position]],
+        true[[position]],
+        predicted[[position]],
+    )
+
+
+def _set_wise(kind, average, table):
+    """Precision, recall, F1 or Jaccard as scikit-learn's default scorer has it."""
+    if average == "binary":
+        tp, true, predicted = _binary_sums(table)
+    else:
+        tp, true, predicted = _sums(table.joint)
+        if average == "micro":
+            tp, true, predicted = (np.array([v.sum()]) for v in (tp, true, predicted))
+    fraction, missing = _SET_WISE[kind]
+    numerator, denominator = fraction(tp, true, predicted)
+    undefined = denominator == 0
+    values = numerator / np.where(undefined, 1.0, denominator)
+    if undefined.any():
+        values[undefined] = 0.0
+        subject = "F-score" if kind == "f1" else kind.capitalize()
+        where = "labels" if average != "binary" and len(values) > 1 else "label"
+        warnings.warn(
+            f"{subject} is ill-defined and being set to 0.0 in {where} with no "
+            f"{missing} samples. Use `zero_division` parameter to control this "
+            "behavior.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+    if average == "weighted" and true.sum() > 0:
+        return float(np.average(values, weights=true))
+    return float(values.mean())
+
+
+#: scikit-learn scorer name -> function of a ContingencyTable.
+SKLEARN_FROM_COUNTS = {
+    "accuracy": _accuracy,
+    "balanced_accuracy": _balanced_accuracy,
+    "matthews_corrcoef": _matthews_corrcoef,
+}
+for _kind in _SET_WISE:
+    for _suffix, _average in (
+        ("", "binary"),
+        ("_macro", "macro"),
+        ("_micro", "micro"),
+        ("_weighted", "weighted"),
+    ):
+        SKLEARN_FROM_COUNTS[_kind + _suffix] = partial(_set_wise, _kind, _average)
+
+#: The pos_label scikit-learn's scorer of each function checks (binary ones).
+SKLEARN_POS_LABELS = {SKLEARN_FROM_COUNTS[kind]: 1 for kind in _SET_WISE}

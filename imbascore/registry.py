@@ -1,0 +1,267 @@
+"""One name space for our scorers and scikit-learn's.
+
+scikit-learn checks the strings it accepts as ``scoring=`` against its own
+registry, fixed when it is imported; this package does not patch it. Instead,
+:func:`get_scorer` resolves our names first and scikit-learn's second, and
+hands back scorer objects, which every ``scoring=`` accepts::
+
+    from sklearn.model_selection import GridSearchCV, cross_validate
+    from imbascore import get_scorer, get_scoring
+
+    GridSearchCV(model, grid, scoring=get_scorer("iba", alpha=0.1))
+    cross_validate(model, X, y, scoring=get_scoring(["iba", "gmean", "f1"]))
+"""
+
+import copy
+import difflib
+
+from sklearn.metrics import get_scorer as _sklearn_get_scorer
+from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
+
+from .scorers import BUILTIN_FACTORIES, FACTORY_METRICS, metric_parameters
+
+__all__ = ["get_scorer", "get_scorer_names", "get_scoring", "register_scorer"]
+
+#: Our scorer names -> factories; :func:`register_scorer` adds to it.
+_FACTORIES = dict(BUILTIN_FACTORIES)
+
+
+def get_scorer_names():
+    """Every name :func:`get_scorer` resolves: ours and scikit-learn's, sorted.
+
+    Returns
+    -------
+    names : list of str
+
+    Examples
+    --------
+    >>> from imbascore import get_scorer_names
+    >>> names = get_scorer_names()
+    >>> "iba" in names and "f1" in names
+    True
+    """
+    return sorted(set(_FACTORIES) | set(_sklearn_scorer_names()))
+
+
+def _unknown_name_error(name):
+    names = get_scorer_names()
+    close = difflib.get_close_matches(name, names, n=5, cutoff=0.6)
+    hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
+    return ValueError(
+        f"{name!r} is not a scorer name of imbascore or scikit-learn.{hint} "
+        "imbascore.get_scorer_names() lists all of them."
+    )
+
+
+def get_scorer(scoring, **params):
+    """A scorer by name: imbascore's names first, then scikit-learn's.
+
+    Parameters
+    ----------
+    scoring : str or callable
+        A name from :func:`get_scorer_names`, such as ``"iba"``, ``"gmean"``
+        or scikit-learn's ``"f1"``. A callable (a scorer already) is returned
+        as a copy, as :func:`sklearn.metrics.get_scorer` does.
+
+    **params : dict
+        Parameters of our scorer factory, e.g. ``alpha=0.5`` for ``"iba"``
+        (see :mod:`imbascore.scorers`). scikit-learn's names take none; they
+        keep scikit-learn's meaning exactly.
+
+    Returns
+    -------
+    scorer : callable
+        ``scorer(estimator, X, y, sample_weight=None)``, ready for ``scoring=``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name; the message lists the closest valid names.
+
+    Examples
+    --------
+    >>> from imbascore import get_scorer
+    >>> get_scorer("iba", alpha=0.5)
+    make_scorer(index_balanced_accuracy_score, response_method='predict', \
+alpha=0.5, squared=True)
+    >>> get_scorer("accuracy")
+    make_scorer(accuracy_score, response_method='predict')
+    """
+    if callable(scoring) and not isinstance(scoring, str):
+        if params:
+            raise TypeError(
+                "get_scorer takes no parameters with a callable 'scoring'; got "
+                f"{sorted(params)}. Build the scorer with them instead."
+            )
+        return copy.deepcopy(scoring)
+    if not isinstance(scoring, str):
+        raise TypeError(
+            "The 'scoring' parameter of get_scorer must be a str among "
+            f"get_scorer_names() or a callable. Got {scoring!r} instead."
+        )
+    if scoring in _FACTORIES:
+        scorer = _FACTORIES[scoring](**params)
+        if not callable(scorer):
+            raise TypeError(
+                f"The factory registered as {scoring!r} returned {scorer!r}, "
+                "which is not a scorer (a callable)."
+            )
+        return scorer
+    if scoring not in _sklearn_scorer_names():
+        raise _unknown_name_error(scoring)
+    if params:
+        raise TypeError(
+            f"{scoring!r} is scikit-learn's scorer and takes no parameters here "
+            f"(got {sorted(params)}); use one of its named variants (e.g. "
+            "'f1_macro') or sklearn.metrics.make_scorer(<metric>, ...)."
+        )
+    return _sklearn_get_scorer(scoring)
+
+
+def accepted_params(name):
+    """Parameters the built-in scorer ``name`` accepts; ``()`` for other names."""
+    factory = _FACTORIES.get(name)
+    if factory not in FACTORY_METRICS:  # scikit-learn's or a user's scorer
+        return ()
+    return metric_parameters(FACTORY_METRICS[factory][1])
+
+
+def check_scorer_list(names, func):
+    """Check ``names`` is a non-empty list of distinct known scorer names."""
+    if isinstance(names, str) or not hasattr(names, "__iter__"):
+        raise TypeError(
+            f"The 'names' parameter of {func} must be a list of scorer names. "
+            f"Got {names!r} instead. For a single scorer use get_scorer({names!r})."
+        )
+    names = list(names)
+    if not names:
+        raise ValueError(
+            f"The 'names' parameter of {func} must be a non-empty list of scorer "
+            "names. Got [] instead."
+        )
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(
+                f"The 'names' parameter of {func} must hold str names. Got "
+                f"{name!r} in {names!r}."
+            )
+        if name not in _FACTORIES and name not in _sklearn_scorer_names():
+            raise _unknown_name_error(name)
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError(
+            f"The 'names' parameter of {func} must hold distinct names. Got "
+            f"{repeated} more than once."
+        )
+    return names
+
+
+def split_params(names, params, func):
+    """Hand each name the ``params`` its metric accepts; reject unused ones."""
+    per_name = {
+        name: {k: v for k, v in params.items() if k in accepted_params(name)}
+        for name in names
+    }
+    used = {key for given in per_name.values() for key in given}
+    unused = sorted(set(params) - used)
+    if unused:
+        raise TypeError(
+            f"{func} got parameter(s) {unused} that none of the scorers "
+            f"{names} accepts. Parameters go to imbascore's own scorers only "
+            "(scikit-learn's names keep scikit-learn's settings)."
+        )
+    return per_name
+
+
+def get_scoring(names, **params):
+    """The ``{name: scorer}`` dict that ``scoring=`` takes, for several names.
+
+    Parameters
+    ----------
+    names : list of str
+        Names from :func:`get_scorer_names`, ours and scikit-learn's mixed.
+
+    **params : dict
+        Parameters for our scorers; each goes to every named scorer of ours
+        that accepts it (``alpha`` to ``"iba"``, ``average`` to all of ours).
+        A parameter that none of them accepts raises a ``TypeError``.
+
+    Returns
+    -------
+    scoring : dict of str to callable
+
+    See Also
+    --------
+    multi_scorer : The same numbers from one prediction and one count.
+
+    Examples
+    --------
+    >>> from imbascore import get_scoring
+    >>> scoring = get_scoring(["iba", "gmean", "f1"], alpha=0.5)
+    >>> sorted(scoring)
+    ['f1', 'gmean', 'iba']
+    >>> scoring["iba"]
+    make_scorer(index_balanced_accuracy_score, response_method='predict', \
+alpha=0.5, squared=True)
+    """
+    names = check_scorer_list(names, "get_scoring")
+    per_name = split_params(names, params, "get_scoring")
+    return {name: get_scorer(name, **per_name[name]) for name in names}
+
+
+def register_scorer(name, factory, *, overwrite=False):
+    """Make a scorer of your own available to :func:`get_scorer` by name.
+
+    Parameters
+    ----------
+    name : str
+        The new name. scikit-learn's names cannot be taken (they keep their
+        meaning); imbascore's and earlier registrations only with
+        ``overwrite=True``.
+
+    factory : callable
+        Called as ``factory(**params)`` by ``get_scorer(name, **params)``; it
+        must return a scorer, e.g. ``lambda: make_scorer(cohen_kappa_score)``.
+        Use a module-level function if the scorer must pickle.
+
+    overwrite : bool, default=False
+        Whether to replace a name imbascore already resolves.
+
+    Returns
+    -------
+    factory : callable
+        The factory, unchanged.
+
+    Examples
+    --------
+    >>> from sklearn.metrics import cohen_kappa_score, make_scorer
+    >>> from imbascore import get_scorer, register_scorer
+    >>> def kappa_scorer(**params):
+    ...     return make_scorer(cohen_kappa_score, **params)
+    >>> _ = register_scorer("kappa", kappa_scorer, overwrite=True)
+    >>> get_scorer("kappa", weights="linear")
+    make_scorer(cohen_kappa_score, response_method='predict', weights=linear)
+    """
+    if not isinstance(name, str) or not name:
+        raise TypeError(
+            "The 'name' parameter of register_scorer must be a non-empty str. "
+            f"Got {name!r} instead."
+        )
+    if not callable(factory):
+        raise TypeError(
+            "The 'factory' parameter of register_scorer must be a callable "
+            f"returning a scorer. Got {factory!r} instead."
+        )
+    if name in _sklearn_scorer_names():
+        raise ValueError(
+            f"The 'name' parameter of register_scorer must not be one of "
+            f"scikit-learn's scorer names, which keep their meaning. Got {name!r}."
+        )
+    if name in _FACTORIES and not overwrite:
+        raise ValueError(
+            f"The 'name' parameter of register_scorer must be a new name. Got "
+            f"{name!r}, which is already registered; pass overwrite=True to "
+            "replace it."
+        )
+    _FACTORIES[name] = factory
+    return factory

@@ -1,0 +1,342 @@
+"""Scorer factories: every metric as an ordinary scikit-learn scorer.
+
+Each factory checks its parameters at once (so that a bad ``alpha`` fails when
+the search is set up, not in the middle of it) and returns
+``sklearn.metrics.make_scorer(<metric function>, **params)``. The metric
+functions live at module level, so the scorers pickle with :mod:`pickle`, and
+they take part in metadata routing like any scorer of scikit-learn::
+
+    from sklearn.model_selection import GridSearchCV
+    from imbascore.scorers import iba_scorer
+
+    search = GridSearchCV(model, grid, scoring=iba_scorer(alpha=0.1))
+"""
+
+import inspect
+
+from sklearn.metrics import make_scorer
+
+from ._scoring import check_metric_options
+from .metrics import (
+    ad_area_score,
+    aucz_score,
+    dominance_score,
+    dprime_score,
+    geometric_mean_score,
+    index_balanced_accuracy_score,
+    normalized_mutual_information_score,
+    optimized_precision_score,
+    sensitivity_score,
+    specificity_score,
+    weighted_accuracy_score,
+)
+
+__all__ = [
+    "ad_area_scorer",
+    "aucz_scorer",
+    "dominance_scorer",
+    "dprime_scorer",
+    "gmean_scorer",
+    "iba_scorer",
+    "nmi_scorer",
+    "optimized_precision_scorer",
+    "sensitivity_scorer",
+    "specificity_scorer",
+    "weighted_accuracy_scorer",
+]
+
+#: Registry name -> factory of this module (filled by ``_factory``).
+BUILTIN_FACTORIES = {}
+#: Factory -> (key of ``_per_class.METRICS``, metric function).
+FACTORY_METRICS = {}
+
+_KWARGS_DOC = """\
+    **kwargs : dict
+        Further parameters of :func:`~imbascore.metrics.{metric}`:
+        ``labels``, ``pos_label``, ``average`` and ``zero_division``. They are
+        checked now and fixed in the scorer; with an ``average`` other than
+        ``"binary"``, ``pos_label=None`` is fixed too (as in scikit-learn's
+        ``"f1_macro"``). ``sample_weight`` is not one of
+        them: it varies with the fold, so it is passed at scoring time
+        (``cross_validate(..., params={{"sample_weight": w}})`` with
+        ``scorer.set_score_request(sample_weight=True)`` under metadata
+        routing, or directly by ``GridSearchCV.fit(X, y, sample_weight=w)``).
+
+    Returns
+    -------
+    scorer : callable
+        A scikit-learn scorer, ``scorer(estimator, X, y, sample_weight=None)``,
+        made by :func:`sklearn.metrics.make_scorer` with
+        ``response_method="predict"``."""
+
+
+def _factory(name, metric):
+    """Record a factory as the built-in scorer ``name`` of ``metric``."""
+
+    def decorate(factory):
+        factory.__doc__ = factory.__doc__.replace(
+            "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__)
+        )
+        BUILTIN_FACTORIES[name] = factory
+        FACTORY_METRICS[factory] = (name, metric)
+        return factory
+
+    return decorate
+
+
+def metric_parameters(metric):
+    """Keyword parameters a scorer may fix for ``metric`` (not sample_weight)."""
+    parameters = inspect.signature(metric).parameters
+    return [
+        parameter.name
+        for parameter in parameters.values()
+        if parameter.kind is parameter.KEYWORD_ONLY
+        and parameter.name != "sample_weight"
+    ]
+
+
+def check_scorer_params(name, metric, params, func):
+    """Check the parameters a scorer fixes for ``metric``; unknown ones raise.
+
+    Returns the parameters to fix in the scorer and the
+    :class:`~imbascore._scoring.MetricOptions` they amount to. As in
+    scikit-learn's ``f1_macro``, a scorer that does not average ``"binary"``
+    fixes ``pos_label=None``: the metric ignores it, and scikit-learn would
+    otherwise check the default ``pos_label=1`` against a binary
+    classifier's ``classes_``.
+    """
+    signature = inspect.signature(metric).parameters
+    accepted = metric_parameters(metric)
+    for param in params:
+        if param not in accepted:
+            hint = (
+                " Sample weights are passed when scoring, not when building the scorer."
+                if param == "sample_weight"
+                else ""
+            )
+            raise TypeError(
+                f"{func} got an unexpected parameter {param!r}. It accepts "
+                f"{accepted} (the parameters of {metric.__name__}).{hint}"
+            )
+    if params.get("average", "binary") != "binary" and "pos_label" not in params:
+        params = {**params, "pos_label": None}
+    merged = {key: signature[key].default for key in accepted} | params
+    return params, check_metric_options(name, func, **merged)
+
+
+def _make(factory, params):
+    name, metric = FACTORY_METRICS[factory]
+    params, _ = check_scorer_params(name, metric, params, factory.__name__)
+    return make_scorer(metric, **params)
+
+
+@_factory("iba", index_balanced_accuracy_score)
+def iba_scorer(alpha=0.1, squared=True, **kwargs):
+    """Scorer of the index of balanced accuracy (García et al. 2009).
+
+    Parameters
+    ----------
+    alpha : float, default=0.1
+        Weight of the dominance, in [0, 1].
+
+    squared : bool, default=True
+        Whether IBA weights ``Gmean^2`` (the paper) or ``Gmean``.
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import iba_scorer
+    >>> iba_scorer(alpha=0.1)
+    make_scorer(index_balanced_accuracy_score, response_method='predict', \
+alpha=0.1, squared=True)
+    """
+    return _make(iba_scorer, dict(alpha=alpha, squared=squared, **kwargs))
+
+
+@_factory("gmean", geometric_mean_score)
+def gmean_scorer(**kwargs):
+    """Scorer of the geometric mean of sensitivity and specificity.
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import gmean_scorer
+    >>> gmean_scorer(average="multiclass")
+    make_scorer(geometric_mean_score, response_method='predict', \
+average=multiclass, pos_label=None)
+    """
+    return _make(gmean_scorer, kwargs)
+
+
+@_factory("dominance", dominance_score)
+def dominance_scorer(**kwargs):
+    """Scorer of the dominance, ``TPR - TNR``.
+
+    Dominance says which class a model favours; it is not a quality to
+    maximise (0 is balanced, +1 finds every positive and no negative). Report
+    it beside a quality measure (``cross_validate(scoring=...)``); do not use
+    it as ``refit`` or as the only ``scoring`` of a search.
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import dominance_scorer
+    >>> dominance_scorer()
+    make_scorer(dominance_score, response_method='predict')
+    """
+    return _make(dominance_scorer, kwargs)
+
+
+@_factory("sensitivity", sensitivity_score)
+def sensitivity_scorer(**kwargs):
+    """Scorer of the sensitivity (true positive rate, recall).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import sensitivity_scorer
+    >>> sensitivity_scorer(pos_label="yes")
+    make_scorer(sensitivity_score, response_method='predict', pos_label=yes)
+    """
+    return _make(sensitivity_scorer, kwargs)
+
+
+@_factory("specificity", specificity_score)
+def specificity_scorer(**kwargs):
+    """Scorer of the specificity (true negative rate).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import specificity_scorer
+    >>> specificity_scorer()
+    make_scorer(specificity_score, response_method='predict')
+    """
+    return _make(specificity_scorer, kwargs)
+
+
+@_factory("optimized_precision", optimized_precision_score)
+def optimized_precision_scorer(**kwargs):
+    """Scorer of the optimized precision (Ranawana & Palade 2006).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import optimized_precision_scorer
+    >>> optimized_precision_scorer()
+    make_scorer(optimized_precision_score, response_method='predict')
+    """
+    return _make(optimized_precision_scorer, kwargs)
+
+
+@_factory("ad_area", ad_area_score)
+def ad_area_scorer(**kwargs):
+    """Scorer of the accuracy-dominance trapezoid area (García et al. 2008).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import ad_area_scorer
+    >>> ad_area_scorer()
+    make_scorer(ad_area_score, response_method='predict')
+    """
+    return _make(ad_area_scorer, kwargs)
+
+
+@_factory("weighted_accuracy", weighted_accuracy_score)
+def weighted_accuracy_scorer(weight=0.5, **kwargs):
+    """Scorer of the weighted accuracy, ``weight * TPR + (1 - weight) * TNR``.
+
+    Parameters
+    ----------
+    weight : float, default=0.5
+        Weight of the sensitivity, in [0, 1]; 0.5 gives balanced accuracy.
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import weighted_accuracy_scorer
+    >>> weighted_accuracy_scorer(weight=0.8)
+    make_scorer(weighted_accuracy_score, response_method='predict', weight=0.8)
+    """
+    return _make(weighted_accuracy_scorer, dict(weight=weight, **kwargs))
+
+
+@_factory("dprime", dprime_score)
+def dprime_scorer(correction="macmillan", **kwargs):
+    """Scorer of the sensitivity index d' of signal detection theory.
+
+    Parameters
+    ----------
+    correction : {"macmillan", "loglinear"}, default="macmillan"
+        How rates of 0 or 1 are made finite (see
+        :func:`~imbascore.metrics.dprime_score`).
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import dprime_scorer
+    >>> dprime_scorer()
+    make_scorer(dprime_score, response_method='predict', correction=macmillan)
+    """
+    return _make(dprime_scorer, dict(correction=correction, **kwargs))
+
+
+@_factory("aucz", aucz_score)
+def aucz_scorer(correction="macmillan", **kwargs):
+    """Scorer of AUCz, the area under the binormal ROC curve of d'.
+
+    Parameters
+    ----------
+    correction : {"macmillan", "loglinear"}, default="macmillan"
+        How rates of 0 or 1 are made finite (see
+        :func:`~imbascore.metrics.dprime_score`).
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import aucz_scorer
+    >>> aucz_scorer(correction="loglinear")
+    make_scorer(aucz_score, response_method='predict', correction=loglinear)
+    """
+    return _make(aucz_scorer, dict(correction=correction, **kwargs))
+
+
+@_factory("nmi", normalized_mutual_information_score)
+def nmi_scorer(**kwargs):
+    """Scorer of the normalized mutual information of Straube & Krell (2014).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import nmi_scorer
+    >>> nmi_scorer(average="multiclass")
+    make_scorer(normalized_mutual_information_score, response_method='predict', \
+average=multiclass, pos_label=None)
+    """
+    return _make(nmi_scorer, kwargs)
