@@ -1,11 +1,22 @@
-"""The ``imbascore`` console command."""
+"""The ``imbascore`` console command.
+
+``imbascore example`` prints the all-metrics report on the papers' worked
+examples; ``imbascore report FILE`` prints it for the true and predicted
+labels of a CSV file. Problems the user can fix (a missing file or column,
+unusable labels, a bad option) end with a one-line message and exit code 2.
+"""
 
 import argparse
+import json
+import math
 import sys
+import warnings
 
 import numpy as np
 
 from . import _formulas as F
+from ._formulas import DPRIME_CORRECTIONS
+from ._label_csv import LabelFileError, read_label_columns
 from .paper_tables import GARCIA2009_TABLE2
 from .report import imbalanced_report
 
@@ -73,23 +84,134 @@ def _example(args):
     return 0
 
 
-def main(argv=None, out=None):
-    """Run the ``imbascore`` command; return its exit code."""
-    parser = argparse.ArgumentParser(
+def _zero_division(text):
+    if text == "warn":
+        return text
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be warn, 0, 1 or nan; got {text!r}"
+        ) from None
+
+
+def _without_nan(value):
+    """JSON has no NaN: undefined values are written as null."""
+    if isinstance(value, dict):
+        return {key: _without_nan(entry) for key, entry in value.items()}
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def _report(args):
+    """The all-metrics report of a CSV's true and predicted label columns."""
+    columns = [args.true, args.pred] + ([args.weight] if args.weight else [])
+    data = read_label_columns(args.file, columns, delimiter=args.delimiter)
+    options = dict(
+        sample_weight=data[args.weight] if args.weight else None,
+        alpha=args.alpha,
+        weight=args.wa_weight,
+        correction=args.correction,
+        zero_division=args.zero_division,
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        if args.json:
+            report = imbalanced_report(
+                data[args.true], data[args.pred], output_dict=True, **options
+            )
+            text = json.dumps(_without_nan(report), indent=2)
+        else:
+            text = imbalanced_report(
+                data[args.true], data[args.pred], digits=args.digits, **options
+            )
+    for warning in caught:
+        print(f"imbascore report: warning: {warning.message}", file=sys.stderr)
+    print(text, file=args.out)
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad option ends with one line rather than the usage."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _parser():
+    parser = _Parser(
         prog="imbascore",
         description="Metrics for classifiers on imbalanced data.",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser
+    )
     example = commands.add_parser(
         "example",
         help="print the all-metrics report on the papers' embedded examples",
     )
     example.set_defaults(run=_example)
+    report = commands.add_parser(
+        "report",
+        help="print the all-metrics report of a CSV's true and predicted labels",
+        description="Print every metric of imbascore, per class and averaged, "
+        "for the true and predicted labels in two columns of a CSV file with a "
+        "header row. Columns of integers or numbers are read as numbers.",
+    )
+    report.add_argument("file", help="the CSV file, or - for standard input")
+    report.add_argument(
+        "--true", default="y_true", metavar="COL", help="true labels (y_true)"
+    )
+    report.add_argument(
+        "--pred", default="y_pred", metavar="COL", help="predicted labels (y_pred)"
+    )
+    report.add_argument(
+        "--weight", metavar="COL", help="sample weights (default: none)"
+    )
+    report.add_argument("--delimiter", default=",", help="field separator (,)")
+    report.add_argument("--json", action="store_true", help="print JSON")
+    report.add_argument(
+        "--digits", type=int, default=3, help="decimals in the text report (3)"
+    )
+    report.add_argument("--alpha", type=float, default=0.1, help="IBA alpha (0.1)")
+    report.add_argument(
+        "--wa-weight",
+        type=float,
+        default=0.5,
+        metavar="W",
+        help="weight of sensitivity in the weighted accuracy (0.5)",
+    )
+    report.add_argument(
+        "--correction",
+        choices=DPRIME_CORRECTIONS,
+        default="macmillan",
+        help="extreme-rate correction of d' and AUCz (macmillan)",
+    )
+    report.add_argument(
+        "--zero-division",
+        type=_zero_division,
+        default="warn",
+        metavar="{warn,0,1,nan}",
+        help="value of undefined metrics (warn: 0 with a warning)",
+    )
+    report.set_defaults(run=_report)
+    return parser
+
+
+def main(argv=None, out=None):
+    """Run the ``imbascore`` command; return its exit code."""
+    parser = _parser()
     args = parser.parse_args(argv)
     args.out = out or sys.stdout
-    if args.command is None:
-        args.run = _example
-    return args.run(args)
+    run = getattr(args, "run", _example)
+    try:
+        return run(args)
+    except (LabelFileError, ValueError, TypeError) as error:
+        command = f"imbascore {args.command}" if args.command else "imbascore"
+        message = " ".join(str(error).split())
+        print(f"{command}: error: {message}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,82 @@
+"""Read true and predicted label columns from a CSV file (``imbascore report``).
+
+The standard library's :mod:`csv` is enough: the file holds labels, not
+features. A column whose every value is an integer (or every value a number)
+is read as numbers, so that labels sort as numbers ("9" before "10");
+anything else stays text.
+"""
+
+import csv
+import sys
+
+import numpy as np
+
+__all__ = ["LabelFileError", "read_label_columns"]
+
+
+class LabelFileError(ValueError):
+    """A label file that cannot be read as asked; the message is one line."""
+
+
+def _typed(values):
+    """The column as ints, else floats, else the strings themselves."""
+    for kind in (int, float):
+        try:
+            return np.array([kind(value) for value in values])
+        except ValueError:
+            continue
+    return np.array(values)
+
+
+def _open(path):
+    if path == "-":
+        return sys.stdin
+    try:
+        return open(path, newline="", encoding="utf-8-sig")
+    except OSError as error:
+        raise LabelFileError(f"cannot read {path!r}: {error.strerror}") from None
+
+
+def read_label_columns(path, columns, *, delimiter=","):
+    """Return ``{column: array}`` for the named columns of a CSV with a header.
+
+    Raises :class:`LabelFileError` for a missing or unreadable file, a missing
+    column, an empty file, a short row or an empty cell.
+    """
+    handle = _open(path)
+    try:
+        reader = csv.reader(handle, delimiter=delimiter)
+        try:
+            header = next(reader)
+        except StopIteration:
+            raise LabelFileError(f"{path!r} is empty; it needs a header row") from None
+        except (csv.Error, UnicodeDecodeError) as error:
+            raise LabelFileError(f"{path!r} is not a readable CSV: {error}") from None
+        header = [name.strip() for name in header]
+        missing = [name for name in columns if name not in header]
+        if missing:
+            raise LabelFileError(
+                f"column(s) {missing} not in {path!r}; its columns are {header} "
+                "(choose them with --true and --pred)"
+            )
+        positions = [header.index(name) for name in columns]
+        values = {name: [] for name in columns}
+        try:
+            for line, row in enumerate(reader, start=2):
+                if not row:
+                    continue
+                for name, position in zip(columns, positions):
+                    cell = row[position].strip() if position < len(row) else ""
+                    if not cell:
+                        raise LabelFileError(
+                            f"{path!r} line {line}: column {name!r} is empty"
+                        )
+                    values[name].append(cell)
+        except (csv.Error, UnicodeDecodeError) as error:
+            raise LabelFileError(f"{path!r} is not a readable CSV: {error}") from None
+    finally:
+        if handle is not sys.stdin:
+            handle.close()
+    if not values[columns[0]]:
+        raise LabelFileError(f"{path!r} has a header but no rows")
+    return {name: _typed(column) for name, column in values.items()}
