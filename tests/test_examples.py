@@ -1,0 +1,39 @@
+"""Every example runs and prints what it claims (they assert their claims)."""
+
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+from sklearn import model_selection
+
+EXAMPLES = sorted((pathlib.Path(__file__).parents[1] / "examples").glob("*.py"))
+NEEDS_TUNED_THRESHOLD = {"plot_threshold_tuning_iba.py"}
+
+
+def test_examples_are_found():
+    assert {path.name for path in EXAMPLES} >= {
+        "plot_grid_search_iba.py",
+        "plot_threshold_tuning_iba.py",
+    }
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+def test_example_runs(path, tmp_path):
+    if path.name in NEEDS_TUNED_THRESHOLD and not hasattr(
+        model_selection, "TunedThresholdClassifierCV"
+    ):
+        pytest.skip("needs scikit-learn >= 1.5")
+    environment = {**os.environ, "MPLBACKEND": "Agg"}
+    done = subprocess.run(
+        [sys.executable, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=environment,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout.strip()
