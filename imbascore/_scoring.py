@@ -9,11 +9,20 @@ from the same table. Both go through :func:`check_metric_options` and
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ._counts import select_counts
 from ._per_class import MULTICLASS, average_values, per_class_values
 from ._validation import check_average, check_metric_params, check_zero_division
 
-__all__ = ["MetricOptions", "check_metric_options", "score_table"]
+__all__ = [
+    "MetricOptions",
+    "check_metric_options",
+    "score_counts",
+    "score_table",
+    "select_for",
+    "selection_key",
+]
 
 
 @dataclass(frozen=True)
@@ -48,9 +57,17 @@ def check_metric_options(
     )
 
 
-def score_table(options, table, *, stacklevel=2):
-    """Value of the metric described by ``options`` on a counted ``table``."""
-    counts = select_counts(
+def selection_key(options):
+    """Options that select the same counts share this key."""
+    labels = options.labels
+    if labels is not None:
+        labels = tuple(np.asarray(labels).tolist())
+    return options.average, options.pos_label, labels
+
+
+def select_for(options, table, *, stacklevel=2):
+    """The one-vs-rest counts that metric ``options`` reads off ``table``."""
+    return select_counts(
         table,
         labels=options.labels,
         pos_label=options.pos_label,
@@ -58,6 +75,10 @@ def score_table(options, table, *, stacklevel=2):
         func=options.func,
         stacklevel=stacklevel + 1,
     )
+
+
+def score_counts(options, counts, *, stacklevel=2):
+    """Value of the metric described by ``options`` from selected ``counts``."""
     if options.average == "multiclass":
         return MULTICLASS[options.name](
             counts, options.fill, options.warn, stacklevel=stacklevel + 1
@@ -71,3 +92,9 @@ def score_table(options, table, *, stacklevel=2):
         **options.params,
     )
     return average_values(values, counts.positives, options.average, options.fill)
+
+
+def score_table(options, table, *, stacklevel=2):
+    """Value of the metric described by ``options`` on a counted ``table``."""
+    counts = select_for(options, table, stacklevel=stacklevel + 1)
+    return score_counts(options, counts, stacklevel=stacklevel + 1)
