@@ -196,9 +196,17 @@ def test_cross_validate_and_grid_search_refit():
         np.testing.assert_array_equal(together[f"test_{name}"], apart[f"test_{name}"])
 
     grid = {"class_weight": [None, "balanced"]}
-    search = GridSearchCV(
-        LogisticRegression(), grid, scoring=multi_scorer(names), refit="iba"
-    ).fit(X, y)
-    means = search.cv_results_["mean_test_iba"]
-    assert search.best_index_ == int(np.argmax(means))
-    assert search.best_score_ == means.max()
+    results = []
+    for n_jobs in (1, 2):  # n_jobs=2 sends the scorer to worker processes
+        search = GridSearchCV(
+            LogisticRegression(),
+            grid,
+            scoring=multi_scorer(names),
+            refit="iba",
+            n_jobs=n_jobs,
+        ).fit(X, y)
+        means = search.cv_results_["mean_test_iba"]
+        assert search.best_index_ == int(np.argmax(means))
+        assert search.best_score_ == means.max()
+        results.append(means)
+    np.testing.assert_array_equal(*results)
