@@ -1,0 +1,26 @@
+"""The papers' experiments: datasets x resamplers x classifiers, fold by fold.
+
+:func:`run_study` keeps every test fold's confusion counts; :func:`summarize`
+and :func:`fold_scores` compute any metric from them afterwards;
+:mod:`imbascore.study._garcia2008` puts the results beside García et al.
+(2008), Table 3.
+"""
+
+from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
+from ._rbf_network import RBFNetworkClassifier
+from ._runner import COLUMNS, prepare_data, run_study
+from ._summary import CELL, fold_scores, summarize
+
+__all__ = [
+    "CELL",
+    "CLASSIFIERS",
+    "COLUMNS",
+    "RBFNetworkClassifier",
+    "SAMPLERS",
+    "fold_scores",
+    "make_classifier",
+    "make_sampler",
+    "prepare_data",
+    "run_study",
+    "summarize",
+]

@@ -1,0 +1,377 @@
+"""Run datasets x resamplers x classifiers under repeated stratified k-fold CV.
+
+Every fold is one task: build the pipeline (one-hot + min-max scaling, the
+resampler, the classifier), fit it on the training fold, predict the test
+fold and keep its four confusion counts. Resampling sits inside an imblearn
+``Pipeline``, so it touches training folds only. Tasks are independent and
+seeded from ``(random_state, repeat, fold)`` alone, so the result does not
+depend on ``n_jobs``, the joblib backend or the order of execution.
+"""
+
+import time
+import warnings
+from contextlib import ExitStack
+from dataclasses import dataclass
+
+import joblib
+import numpy as np
+from imblearn.pipeline import Pipeline
+from sklearn.base import clone
+from sklearn.compose import ColumnTransformer
+from sklearn.model_selection import RepeatedStratifiedKFold
+from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
+
+from .._counts import count_table
+from ..datasets import list_datasets, load_dataset
+from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
+
+__all__ = ["COLUMNS", "PreparedData", "prepare_data", "run_study"]
+
+#: Columns of the per-fold result, in order.
+COLUMNS = [
+    "dataset",
+    "sampler",
+    "classifier",
+    "repeat",
+    "fold",
+    "tp",
+    "fn",
+    "fp",
+    "tn",
+    "n_train",
+    "fit_time",
+    "predict_time",
+    "score_time",
+    "fit_warnings",
+]
+
+
+@dataclass(frozen=True)
+class PreparedData:
+    """A dataset as float features (categorical columns as integer codes)."""
+
+    name: str
+    X: np.ndarray
+    y: np.ndarray
+    categorical: tuple  # column positions
+    n_categories: tuple  # categories per categorical column
+
+    @property
+    def n_inputs(self):
+        """Number of features after one-hot encoding."""
+        return self.X.shape[1] - len(self.categorical) + sum(self.n_categories)
+
+
+def prepare_data(dataset):
+    """Turn a dataset name, or ``(name, X, y)``, into :class:`PreparedData`.
+
+    For ``(name, X, y)``, the categorical columns are the non-numeric columns
+    of a DataFrame ``X``; ``y`` must hold 0 and 1 (1 = positive).
+    """
+    import pandas as pd
+
+    if isinstance(dataset, str):
+        bunch = load_dataset(dataset)
+        name, frame, y = bunch.name, bunch.data, bunch.target
+    elif isinstance(dataset, tuple) and len(dataset) == 3:
+        name, frame, y = dataset
+        frame = pd.DataFrame(frame)
+        y = np.asarray(y)
+    else:
+        raise TypeError(
+            "Each dataset must be a name among imbascore.datasets.list_datasets() "
+            f"or a tuple (name, X, y). Got {dataset!r} instead."
+        )
+    if not set(np.unique(y).tolist()) <= {0, 1} or len(np.unique(y)) != 2:
+        raise ValueError(
+            f"The target of dataset {name!r} must hold both 0 and 1 (1 = the "
+            f"positive class). Got the values {np.unique(y).tolist()[:10]}."
+        )
+    categorical, n_categories, columns = [], [], []
+    for position, column in enumerate(frame.columns):
+        values = frame[column]
+        if pd.api.types.is_numeric_dtype(values) and not isinstance(
+            values.dtype, pd.CategoricalDtype
+        ):
+            columns.append(values.to_numpy(dtype=float))
+            continue
+        codes, uniques = pd.factorize(values, sort=True)
+        categorical.append(position)
+        n_categories.append(len(uniques))
+        columns.append(codes.astype(float))
+    X = np.column_stack(columns) if columns else np.empty((len(y), 0))
+    if np.isnan(X).any():
+        raise ValueError(f"Dataset {name!r} has missing values; impute them first.")
+    return PreparedData(
+        name, X, y.astype(np.int64), tuple(categorical), tuple(n_categories)
+    )
+
+
+def _preprocessor(data):
+    """Weka's NominalToBinary and Normalize: one-hot, then min-max to [0, 1]."""
+    numeric = [i for i in range(data.X.shape[1]) if i not in data.categorical]
+    encoder = OneHotEncoder(
+        categories=[np.arange(k, dtype=float) for k in data.n_categories],
+        handle_unknown="ignore",
+        sparse_output=False,
+    )
+    return ColumnTransformer(
+        [
+            ("onehot", encoder, list(data.categorical)),
+            ("scale", MinMaxScaler(), numeric),
+        ]
+    )
+
+
+def _named(choices, table, kind):
+    """``{name: str or estimator}`` from a list of names/objects or a dict."""
+    if isinstance(choices, str):
+        choices = [choices]
+    if isinstance(choices, dict):
+        named = dict(choices)
+    else:
+        named = {}
+        for choice in choices:
+            key = choice if isinstance(choice, str) else type(choice).__name__
+            if key in named:
+                raise ValueError(
+                    f"Two {kind}s are named {key!r}; pass a dict of names instead."
+                )
+            named[key] = choice
+    if not named:
+        raise ValueError(f"The {kind}s must not be empty.")
+    for key, choice in named.items():
+        if isinstance(choice, str) and choice not in table:
+            raise ValueError(
+                f"The {kind} {choice!r} is not one of {sorted(table)}; pass an "
+                "estimator object for anything else."
+            )
+    return named
+
+
+def _fold_seed(random_state, repeat, fold):
+    return int(
+        np.random.SeedSequence([random_state, repeat, fold]).generate_state(1)[0]
+    )
+
+
+def _pipeline(data, sampler, classifier, seed):
+    steps = [("prepare", _preprocessor(data))]
+    sampler = (
+        make_sampler(sampler, seed) if isinstance(sampler, str) else clone(sampler)
+    )
+    if sampler is not None:
+        steps.append(("resample", sampler))
+    if isinstance(classifier, str):
+        classifier = make_classifier(classifier, data.n_inputs, seed)
+    else:
+        classifier = clone(classifier)
+    steps.append(("classify", classifier))
+    return Pipeline(steps)
+
+
+def _run_fold(data, cell, repeat, fold, train, test, seed):
+    """Fit and predict one fold; return its row of counts and times."""
+    (dataset, sampler_name, classifier_name), (sampler, classifier) = cell
+    pipeline = _pipeline(data, sampler, classifier, seed)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        start = time.perf_counter()
+        pipeline.fit(data.X[train], data.y[train])
+        fit_time = time.perf_counter() - start
+    start = time.perf_counter()
+    y_pred = pipeline.predict(data.X[test])
+    predict_time = time.perf_counter() - start
+    start = time.perf_counter()
+    table = count_table(data.y[test], y_pred, None, "run_study")
+    joint = np.zeros((2, 2))
+    present = [int(c) for c in table.classes]
+    joint[np.ix_(present, present)] = table.joint
+    tn, fp, fn, tp = (int(v) for v in joint.ravel())
+    score_time = time.perf_counter() - start
+    return {
+        "dataset": dataset,
+        "sampler": sampler_name,
+        "classifier": classifier_name,
+        "repeat": repeat,
+        "fold": fold,
+        "tp": tp,
+        "fn": fn,
+        "fp": fp,
+        "tn": tn,
+        "n_train": len(train),
+        "fit_time": fit_time,
+        "predict_time": predict_time,
+        "score_time": score_time,
+        "fit_warnings": len(caught),
+    }
+
+
+def _tasks(prepared, samplers, classifiers, cv, random_state, skip):
+    for data in prepared:
+        splits = list(cv.split(data.X, data.y))
+        for sampler_name, sampler in samplers.items():
+            for classifier_name, classifier in classifiers.items():
+                key = (data.name, sampler_name, classifier_name)
+                if key in skip:
+                    continue
+                cell = (key, (sampler, classifier))
+                for index, (train, test) in enumerate(splits):
+                    repeat, fold = divmod(index, cv.cvargs["n_splits"])
+                    seed = _fold_seed(random_state, repeat, fold)
+                    yield key, (data, cell, repeat, fold, train, test, seed)
+
+
+def _backend(backend, scheduler, stack):
+    """Enter the joblib backend; a Dask scheduler gets a client first."""
+    if scheduler is not None or backend == "dask":
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ImportError(
+                'Running the study on Dask needs: pip install "imbascore[distributed]"'
+            ) from None
+        if scheduler is not None:
+            stack.enter_context(Client(scheduler))
+        stack.enter_context(joblib.parallel_backend("dask"))
+    elif backend is not None:
+        stack.enter_context(joblib.parallel_backend(backend))
+
+
+def run_study(
+    datasets,
+    samplers,
+    classifiers,
+    *,
+    n_splits=10,
+    n_repeats=5,
+    random_state=0,
+    n_jobs=None,
+    backend=None,
+    scheduler=None,
+    progress=False,
+    skip=(),
+    on_cell_done=None,
+):
+    """Cross-validate every (dataset, resampler, classifier); keep each fold's counts.
+
+    Parameters
+    ----------
+    datasets : list
+        Names from :func:`imbascore.datasets.list_datasets`, or ``(name, X, y)``
+        tuples with ``y`` in {0, 1} (1 = positive).
+
+    samplers : list or dict
+        Names (``"none"``, ``"smote"``, ``"undersample"``; see ``SAMPLERS``) or
+        imblearn resampler objects; a dict gives them names.
+
+    classifiers : list or dict
+        Names (``"1nn"``, ``"svm"``, ``"mlp"``, ``"nb"``, ``"tree"``, ``"rbf"``;
+        see ``CLASSIFIERS``) or estimator objects; a dict gives them names.
+
+    n_splits, n_repeats : int, default=10, 5
+        :class:`~sklearn.model_selection.RepeatedStratifiedKFold`: the papers'
+        5x10-fold cross-validation. Every cell of a dataset uses the same
+        folds, so that the comparisons are paired.
+
+    random_state : int, default=0
+        Seeds the folds and, per (repeat, fold), the named resamplers and
+        classifiers. Objects passed in are cloned with their own settings.
+
+    n_jobs : int, default=None
+        Parallel folds, through joblib (``-1``: every core).
+
+    backend : str, default=None
+        A joblib backend, e.g. ``"dask"`` (needs a running
+        ``distributed.Client``, or ``scheduler``).
+
+    scheduler : str, default=None
+        Address of a Dask scheduler (``"tcp://host:8786"``); implies
+        ``backend="dask"``. Results are identical to a local run.
+
+    progress : bool, default=False
+        Show a tqdm progress bar of the folds.
+
+    skip : collection of (dataset, sampler, classifier), default=()
+        Cells not to run (already finished elsewhere).
+
+    on_cell_done : callable, default=None
+        Called with the DataFrame of each cell as soon as all its folds are
+        done (the console command saves cells this way, to resume later).
+
+    Returns
+    -------
+    results : pandas.DataFrame
+        One row per fold; columns ``COLUMNS``: the cell, ``repeat``, ``fold``,
+        the counts ``tp, fn, fp, tn`` of the test fold, the training fold's
+        size (before resampling), fit/predict/score seconds and the number of
+        warnings the fit raised (e.g. an MLP that did not converge). Metrics
+        are computed from the counts afterwards (see :func:`summarize`).
+
+    Examples
+    --------
+    >>> from imbascore.study import run_study, summarize
+    >>> folds = run_study(["glass"], ["none", "undersample"], ["1nn"],
+    ...                   n_splits=5, n_repeats=1)
+    >>> folds.shape
+    (10, 14)
+    >>> summarize(folds)[["gmean", "dominance"]].round(2)  # doctest: +SKIP
+    """
+    import pandas as pd
+
+    for name, value in (("n_splits", n_splits), ("n_repeats", n_repeats)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(
+                f"The {name!r} parameter of run_study must be a positive int. "
+                f"Got {value!r} instead."
+            )
+    if n_splits < 2:
+        raise ValueError(
+            f"The 'n_splits' parameter of run_study must be at least 2. Got {n_splits}."
+        )
+    if isinstance(datasets, str):
+        datasets = [datasets]
+    for dataset in datasets:
+        if isinstance(dataset, str) and dataset not in list_datasets():
+            raise ValueError(
+                f"The dataset {dataset!r} is not one of {list_datasets()}."
+            )
+    samplers = _named(samplers, SAMPLERS, "sampler")
+    classifiers = _named(classifiers, CLASSIFIERS, "classifier")
+    prepared = [prepare_data(dataset) for dataset in datasets]
+    cv = RepeatedStratifiedKFold(
+        n_splits=n_splits, n_repeats=n_repeats, random_state=random_state
+    )
+    skip = {tuple(cell) for cell in skip}
+    tasks = list(_tasks(prepared, samplers, classifiers, cv, random_state, skip))
+
+    rows, current, current_rows = [], None, []
+    with ExitStack() as stack:
+        _backend(backend, scheduler, stack)
+        if progress:
+            from tqdm.auto import tqdm
+
+            bar = stack.enter_context(tqdm(total=len(tasks), unit="fold"))
+        outputs = joblib.Parallel(n_jobs=n_jobs, return_as="generator")(
+            joblib.delayed(_run_fold)(*arguments) for _, arguments in tasks
+        )
+        for (key, _), row in zip(tasks, outputs):
+            if key != current and current_rows:
+                _cell_done(current_rows, on_cell_done)
+                current_rows = []
+            current = key
+            current_rows.append(row)
+            rows.append(row)
+            if progress:
+                bar.update()
+                bar.set_postfix_str("/".join(key), refresh=False)
+        if current_rows:
+            _cell_done(current_rows, on_cell_done)
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _cell_done(rows, on_cell_done):
+    if on_cell_done is not None:
+        import pandas as pd
+
+        on_cell_done(pd.DataFrame(rows, columns=COLUMNS))

@@ -1,0 +1,117 @@
+"""Metrics of a study, computed afterwards from each fold's counts.
+
+The runner keeps only the four counts of every test fold; any metric of the
+package follows from them, averaged over folds (the papers' way) or from the
+counts pooled over all folds of a cell.
+"""
+
+import numpy as np
+
+from .. import _formulas as F
+from .._counts import ConfusionCounts
+from .._per_class import METRICS, per_class_values
+from .._validation import check_choice, check_metric_params
+
+__all__ = ["CELL", "fold_scores", "summarize"]
+
+#: The columns that identify a cell of the study.
+CELL = ["dataset", "sampler", "classifier"]
+_NAMES = ("accuracy",) + tuple(METRICS)
+
+
+def _counts(frame):
+    tp, fn, fp, tn = (frame[c].to_numpy(dtype=float) for c in ("tp", "fn", "fp", "tn"))
+    return ConfusionCounts(
+        labels=np.arange(len(tp)),
+        tp=tp,
+        fp=fp,
+        positives=tp + fn,
+        negatives=fp + tn,
+        classes=np.array([0, 1]),
+        joint=None,
+    )
+
+
+def fold_scores(results, metric, **params):
+    """One metric for every row (fold) of a study's results.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Rows with the columns ``tp, fn, fp, tn`` (as :func:`run_study` gives).
+
+    metric : str
+        ``"accuracy"`` or a metric key of :data:`imbascore.report.REPORT_METRICS`
+        (``"gmean"``, ``"dominance"``, ``"iba"``, ``"ad_area"``, ...).
+
+    **params : dict
+        The metric's own parameters (``alpha``, ``squared``, ``weight``,
+        ``correction``).
+
+    Returns
+    -------
+    scores : ndarray of shape (n_rows,)
+        NaN where the metric is undefined for a fold.
+    """
+    check_choice(metric, "metric", _NAMES, "fold_scores")
+    counts = _counts(results)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if metric == "accuracy":
+            return np.asarray(counts.accuracy, dtype=float)
+        params = check_metric_params(params, "fold_scores")
+        return per_class_values(metric, counts, np.nan, False, stacklevel=2, **params)
+
+
+def summarize(
+    results, metrics=("gmean", "dominance", "ad_area"), *, aggregate="fold", **params
+):
+    """One row per cell: each metric averaged over folds, or from pooled counts.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Per-fold results of :func:`run_study`.
+
+    metrics : sequence of str, default=("gmean", "dominance", "ad_area")
+        Names accepted by :func:`fold_scores`.
+
+    aggregate : {"fold", "pooled"}, default="fold"
+        ``"fold"``: the mean of the per-fold values, as the papers report them.
+        ``"pooled"``: the metric of the counts summed over the cell's folds.
+
+    **params : dict
+        Metric parameters, as in :func:`fold_scores`.
+
+    Returns
+    -------
+    summary : pandas.DataFrame
+        Indexed by (dataset, sampler, classifier), one column per metric, plus
+        ``n_folds``, ``fit_time`` and ``score_time`` (sums over folds), in the
+        order the cells first appear.
+    """
+    import pandas as pd
+
+    check_choice(aggregate, "aggregate", ("fold", "pooled"), "summarize")
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    grouped = results.groupby(CELL, sort=False)
+    if aggregate == "pooled":
+        pooled = grouped[["tp", "fn", "fp", "tn"]].sum()
+        table = pd.DataFrame(
+            {m: fold_scores(pooled, m, **params) for m in metrics}, index=pooled.index
+        )
+    else:
+        scores = pd.DataFrame(
+            {m: fold_scores(results, m, **params) for m in metrics},
+            index=results.index,
+        )
+        table = scores.join(results[CELL]).groupby(CELL, sort=False).mean()
+    table["n_folds"] = grouped.size()
+    table["fit_time"] = grouped["fit_time"].sum()
+    table["score_time"] = grouped["score_time"].sum()
+    return table
+
+
+def paper_area(gmean, dominance):
+    """The area as García et al. (2008) print it: from the averaged g and d."""
+    return F.ad_area(np.asarray(gmean), np.asarray(dominance))
