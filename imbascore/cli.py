@@ -19,6 +19,7 @@ from ._formulas import DPRIME_CORRECTIONS
 from ._label_csv import LabelFileError, read_label_columns
 from .paper_tables import GARCIA2009_TABLE2
 from .report import imbalanced_report
+from .study._command import add_study_parser
 
 __all__ = ["main"]
 
@@ -32,7 +33,7 @@ def _labels_from_counts(tp, fn, fp, tn):
 
 def _example(args):
     """The balanced-accuracy explainer's classifier and García 2009 Table 2."""
-    out = args.out
+    out = args.stream
     cases = {
         "A classifier (TP=5, FN=10, FP=50, TN=10000)": (5, 10, 50, 10000),
         "Predicting every sample negative (TP=0, FN=15, FP=0, TN=10050)": (
@@ -128,7 +129,7 @@ def _report(args):
             )
     for warning in caught:
         print(f"imbascore report: warning: {warning.message}", file=sys.stderr)
-    print(text, file=args.out)
+    print(text, file=args.stream)
     return 0
 
 
@@ -196,6 +197,7 @@ def _parser():
         help="value of undefined metrics (warn: 0 with a warning)",
     )
     report.set_defaults(run=_report)
+    add_study_parser(commands)
     return parser
 
 
@@ -203,7 +205,7 @@ def main(argv=None, out=None):
     """Run the ``imbascore`` command; return its exit code."""
     parser = _parser()
     args = parser.parse_args(argv)
-    args.out = out or sys.stdout
+    args.stream = out or sys.stdout
     run = getattr(args, "run", _example)
     try:
         return run(args)

@@ -118,3 +118,72 @@ def test_console_script_runs_and_fails_cleanly(tmp_path):
     assert missing.returncode == 2
     assert "Traceback" not in missing.stderr
     assert missing.stderr.count("\n") == 1
+
+
+def _study(argv, capsys):
+    try:
+        code = main(
+            ["study", "--quick", "--no-progress", "--n-jobs", "1", *argv],
+            out=io.StringIO(),
+        )
+    except SystemExit as exit:
+        code = exit.code
+    return code, capsys.readouterr().err
+
+
+def test_study_writes_its_outputs_and_resumes(tmp_path, capsys):
+    out = tmp_path / "run"
+    argv = [
+        "--datasets",
+        "glass",
+        "--samplers",
+        "none,undersample",
+        "--classifiers",
+        "1nn",
+        "--out",
+        str(out),
+    ]
+    stream = io.StringIO()
+    assert main(["study", "--quick", "--no-progress", *argv], out=stream) == 0
+    folds = (out / "folds.csv").read_text().splitlines()
+    assert len(folds) == 1 + 2 * 5
+    table = (out / "garcia2008_table3.md").read_text()
+    assert "| Glass |" in table
+    assert (out / "figures" / "accuracy_dominance_glass.png").stat().st_size > 1000
+    assert "scoring" in stream.getvalue() and "% of the fold work" in stream.getvalue()
+    # A rerun skips both finished cells and rewrites the same folds.
+    again = io.StringIO()
+    assert main(["study", "--quick", "--no-progress", *argv], out=again) == 0
+    assert "skipping 2 finished cell(s)" in again.getvalue()
+    assert "nothing was run" in again.getvalue()
+    assert (out / "folds.csv").read_text().splitlines() == folds
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--datasets", "glas"], "--datasets must be a comma-separated list"),
+        (["--classifiers", "1nn,knn"], "--classifiers must be"),
+        (["--samplers", ""], "--samplers must be"),
+        (["--n-jobs", "x"], "argument --n-jobs: invalid int value"),
+    ],
+)
+def test_study_bad_options_are_one_line(argv, message, capsys, tmp_path):
+    code, err = _study([*argv, "--out", str(tmp_path / "o")], capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and message in err
+
+
+def test_study_unwritable_or_foreign_out(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    code, err = _study(["--datasets", "glass", "--out", str(blocker / "x")], capsys)
+    assert code == 2 and "is not a writable directory" in err
+    assert err.count("\n") == 1
+    out = tmp_path / "other"
+    out.mkdir()
+    (out / "study.json").write_text(
+        '{"n_splits": 10, "n_repeats": 5, "random_state": 0}'
+    )
+    code, err = _study(["--datasets", "glass", "--out", str(out)], capsys)
+    assert code == 2 and "holds a study of another protocol" in err

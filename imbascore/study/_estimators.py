@@ -28,12 +28,17 @@ def _svm(n_inputs, random_state):
 
 
 def _mlp(n_inputs, random_state):
-    # Weka: hidden layer of (attributes + classes) / 2 sigmoid units.
+    # Weka: hidden layer of (attributes + classes) / 2 sigmoid units, online
+    # updates with learning rate 0.3. Mini-batches of 64 with a step of 2.0
+    # on their mean gradient come closer to Weka's results than a step of
+    # 0.3 (which learns ~200 times less per epoch than per-sample updates
+    # and leaves the minority class unlearned), at a cost we can afford.
     return MLPClassifier(
         hidden_layer_sizes=(max(1, (n_inputs + 2) // 2),),
         activation="logistic",
         solver="sgd",
-        learning_rate_init=0.3,
+        batch_size=64,
+        learning_rate_init=2.0,
         momentum=0.2,
         nesterovs_momentum=False,
         max_iter=500,
@@ -67,10 +72,11 @@ CLASSIFIERS = {
     "mlp": (
         _mlp,
         "MultilayerPerceptron: one hidden layer of (inputs + 2) / 2 logistic "
-        "units, SGD with learning rate 0.3, momentum 0.2, up to 500 epochs. "
-        "Unlike Weka (per-sample updates, squared error, all 500 epochs), "
-        "scikit-learn updates on mini-batches of 200, minimises log-loss and "
-        "stops when the training loss no longer improves",
+        "units, SGD with momentum 0.2, up to 500 epochs. Weka updates after "
+        "every sample with learning rate 0.3, minimises squared error and "
+        "runs all 500 epochs; here MLPClassifier updates on mini-batches of "
+        "64 with a step of 2.0 on the mean gradient, minimises log-loss and "
+        "stops when the training loss stops improving",
     ),
     "nb": (_naive_bayes, "NaiveBayes: GaussianNB"),
     "tree": (

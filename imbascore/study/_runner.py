@@ -346,6 +346,8 @@ def run_study(
     tasks = list(_tasks(prepared, samplers, classifiers, cv, random_state, skip))
 
     rows, current, current_rows = [], None, []
+    if not tasks:  # every cell skipped
+        return pd.DataFrame(rows, columns=COLUMNS)
     with ExitStack() as stack:
         _backend(backend, scheduler, stack)
         if progress:

@@ -1,0 +1,227 @@
+"""``imbascore study``: the García 2008 protocol from the console, resumable.
+
+``--out DIR`` receives ``study.json`` (the protocol), ``cells/`` (one CSV
+per finished cell, so that a rerun skips it), ``folds.csv`` (every fold),
+``garcia2008_table3.md`` (ours beside the paper's) and, with matplotlib,
+``figures/accuracy_dominance_<dataset>.png`` (García 2008, Figure 2).
+"""
+
+import json
+import pathlib
+import time
+
+from .. import __version__
+from ..datasets import list_datasets
+from ._estimators import CLASSIFIERS, SAMPLERS
+from ._garcia2008 import GARCIA2008_DATASETS, compare_garcia2008, garcia2008_markdown
+from ._runner import COLUMNS, run_study
+from ._summary import CELL
+
+__all__ = ["add_study_parser"]
+
+
+class StudyOptionError(ValueError):
+    """A bad option or output directory; the message is one line."""
+
+
+def _names(kind, valid):
+    def parse(text):
+        names = [name.strip() for name in text.split(",") if name.strip()]
+        unknown = [name for name in names if name not in valid]
+        if not names or unknown:
+            raise StudyOptionError(
+                f"--{kind} must be a comma-separated list of {sorted(valid)}; "
+                f"got {text!r}"
+            )
+        return names
+
+    return parse
+
+
+def add_study_parser(commands):
+    """Add the ``study`` subcommand to an argparse subparsers object."""
+    study = commands.add_parser(
+        "study",
+        help="reproduce García et al. (2008), Table 3, on the embedded datasets",
+        description="Cross-validate datasets x resamplers x classifiers "
+        "(default: the ten datasets, none/smote/undersample and 1nn/svm/mlp "
+        "of García et al. 2008, 5x10-fold), then write the per-fold counts, "
+        "a Markdown Table 3 beside the paper's and the accuracy-dominance "
+        "figures. Classifiers: "
+        + "; ".join(f"{k}: {v[1]}" for k, v in CLASSIFIERS.items())
+        + ". Samplers: "
+        + "; ".join(f"{k}: {v[1]}" for k, v in SAMPLERS.items())
+        + ".",
+    )
+    study.add_argument(
+        "--datasets",
+        default=",".join(GARCIA2008_DATASETS),
+        help="comma-separated (default: the ten of García 2008)",
+    )
+    study.add_argument("--samplers", default="none,smote,undersample")
+    study.add_argument("--classifiers", default="1nn,svm,mlp")
+    study.add_argument(
+        "--quick", action="store_true", help="one 5-fold pass instead of 5x10 folds"
+    )
+    study.add_argument(
+        "--n-jobs", type=int, default=-1, help="parallel folds (-1: all cores; default)"
+    )
+    study.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on a Dask cluster (tcp://host:8786)"
+    )
+    study.add_argument("--random-state", type=int, default=0)
+    study.add_argument(
+        "--out",
+        default="imbascore-study",
+        metavar="DIR",
+        help="output directory (default: ./imbascore-study)",
+    )
+    study.add_argument(
+        "--no-progress", action="store_true", help="hide the progress bar"
+    )
+    study.set_defaults(run=_run)
+    return study
+
+
+def _prepare_out(out, protocol):
+    """Create ``out`` or check it holds a study of the same protocol."""
+    out = pathlib.Path(out)
+    try:
+        (out / "cells").mkdir(parents=True, exist_ok=True)
+        probe = out / ".write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as error:
+        raise StudyOptionError(
+            f"--out {str(out)!r} is not a writable directory: {error.strerror}"
+        ) from None
+    saved = out / "study.json"
+    if saved.exists():
+        previous = json.loads(saved.read_text())
+        if {k: previous.get(k) for k in protocol} != protocol:
+            raise StudyOptionError(
+                f"--out {str(out)!r} holds a study of another protocol "
+                f"({ {k: previous.get(k) for k in protocol} }); use another --out"
+            )
+    saved.write_text(json.dumps({**protocol, "imbascore": __version__}, indent=2))
+    return out
+
+
+def _cell_path(out, cell):
+    return out / "cells" / ("__".join(cell) + ".csv")
+
+
+def _finished_cells(out, cells, n_folds):
+    import pandas as pd
+
+    finished = {}
+    for cell in cells:
+        path = _cell_path(out, cell)
+        if path.exists():
+            frame = pd.read_csv(path)
+            if len(frame) == n_folds and list(frame.columns) == COLUMNS:
+                finished[cell] = frame
+    return finished
+
+
+def _run(args):
+    import pandas as pd
+
+    datasets = _names("datasets", list_datasets())(args.datasets)
+    samplers = _names("samplers", SAMPLERS)(args.samplers)
+    classifiers = _names("classifiers", CLASSIFIERS)(args.classifiers)
+    n_splits, n_repeats = (5, 1) if args.quick else (10, 5)
+    protocol = {
+        "n_splits": n_splits,
+        "n_repeats": n_repeats,
+        "random_state": args.random_state,
+    }
+    out = _prepare_out(args.out, protocol)
+    cells = [(d, s, c) for d in datasets for s in samplers for c in classifiers]
+    finished = _finished_cells(out, cells, n_splits * n_repeats)
+    if finished:
+        print(
+            f"skipping {len(finished)} finished cell(s) found in {out}",
+            file=args.stream,
+        )
+
+    def save(cell_frame):
+        first = cell_frame.iloc[0]
+        key = (first["dataset"], first["sampler"], first["classifier"])
+        cell_frame.to_csv(_cell_path(out, key), index=False)
+
+    start = time.perf_counter()
+    fresh = run_study(
+        datasets,
+        samplers,
+        classifiers,
+        n_splits=n_splits,
+        n_repeats=n_repeats,
+        random_state=args.random_state,
+        n_jobs=args.n_jobs,
+        scheduler=args.scheduler,
+        progress=not args.no_progress,
+        skip=set(finished),
+        on_cell_done=save,
+    )
+    wall = time.perf_counter() - start
+    frames = [*finished.values(), fresh]
+    results = pd.concat([f for f in frames if len(f)], ignore_index=True)
+    rank = {cell: i for i, cell in enumerate(cells)}
+    results["_rank"] = [rank[cell] for cell in zip(*(results[c] for c in CELL))]
+    results = (
+        results.sort_values(["_rank", "repeat", "fold"])
+        .drop(columns="_rank")
+        .reset_index(drop=True)
+    )
+    results.to_csv(out / "folds.csv", index=False)
+    _write_outputs(results, out, args.stream)
+    _print_times(fresh, wall, args.stream)
+    return 0
+
+
+def _write_outputs(results, out, stream):
+    comparison = compare_garcia2008(results)
+    if not comparison.empty:
+        table = garcia2008_markdown(comparison)
+        (out / "garcia2008_table3.md").write_text(
+            "# García et al. (2008), Table 3: ours (paper, difference)\n\n" + table
+        )
+        print(table, file=stream)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+    except ImportError:
+        print(
+            'matplotlib is not installed: no figures (pip install "imbascore[plot]")',
+            file=stream,
+        )
+        return
+    import matplotlib.pyplot as plt
+
+    from ..plot import AccuracyDominanceDisplay
+
+    (out / "figures").mkdir(exist_ok=True)
+    for dataset in results["dataset"].unique():
+        display = AccuracyDominanceDisplay.from_study(results, dataset)
+        display.figure_.savefig(
+            out / "figures" / f"accuracy_dominance_{dataset}.png",
+            dpi=100,
+            bbox_inches="tight",
+        )
+        plt.close(display.figure_)
+    print(f"figures: {out / 'figures'}", file=stream)
+
+
+def _print_times(fresh, wall, stream):
+    if fresh.empty:
+        print("every cell was already finished; nothing was run", file=stream)
+        return
+    fit, score = fresh["fit_time"].sum(), fresh["score_time"].sum()
+    work = fit + fresh["predict_time"].sum() + score
+    print(
+        f"{len(fresh)} folds in {wall:.1f} s wall time; fitting {fit:.1f} s, "
+        f"scoring {score:.2f} s = {100 * score / work:.2f}% of the fold work",
+        file=stream,
+    )

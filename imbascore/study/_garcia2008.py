@@ -1,0 +1,166 @@
+"""Our study beside García, Mollineda & Sánchez (2008), Table 3.
+
+The paper reports, per dataset, classifier (1-NN, SVM, MLP) and training
+set (original, SMOTE, random under-sampling), the 5x10-fold averages of the
+g-mean and the dominance, and the trapezoid area ``g (3 + d) / 2`` of those
+averages. Its claim: the area after SMOTE and after under-sampling exceeds
+the area on the original data, "in all cases".
+"""
+
+from .. import _formulas as F
+from ..paper_tables import GARCIA2008_TABLE3
+from ._summary import summarize
+
+__all__ = [
+    "GARCIA2008_CLASSIFIERS",
+    "GARCIA2008_DATASETS",
+    "GARCIA2008_SAMPLERS",
+    "compare_garcia2008",
+    "count_claim",
+    "garcia2008_markdown",
+]
+
+#: Our names -> the paper's.
+GARCIA2008_DATASETS = {
+    name.lower(): name for name in GARCIA2008_TABLE3["1-NN"]["original"]
+}
+GARCIA2008_CLASSIFIERS = {"1nn": "1-NN", "svm": "SVM", "mlp": "MLP"}
+GARCIA2008_SAMPLERS = {
+    "none": "original",
+    "smote": "SMOTE",
+    "undersample": "undersampling",
+}
+
+
+def compare_garcia2008(results):
+    """Per cell of the paper's Table 3: our g, d and area, the paper's, the gap.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Per-fold results of :func:`~imbascore.study.run_study`; cells outside
+        the paper's table are ignored.
+
+    Returns
+    -------
+    comparison : pandas.DataFrame
+        Columns ``dataset, classifier, sampler`` (our names), ``gmean,
+        dominance, area`` (ours, fold-averaged; the area from the averaged g
+        and d, as the paper computes it), ``paper_gmean, paper_dominance,
+        paper_area`` and ``diff_gmean, diff_dominance, diff_area`` (ours minus
+        the paper's), in the paper's order.
+    """
+    import pandas as pd
+
+    summary = summarize(results, ("gmean", "dominance"))
+    rows = []
+    for classifier, paper_classifier in GARCIA2008_CLASSIFIERS.items():
+        for sampler, paper_sampler in GARCIA2008_SAMPLERS.items():
+            for dataset, paper_dataset in GARCIA2008_DATASETS.items():
+                key = (dataset, sampler, classifier)
+                if key not in summary.index:
+                    continue
+                g, d = summary.loc[key, ["gmean", "dominance"]]
+                paper = GARCIA2008_TABLE3[paper_classifier][paper_sampler]
+                pg, pd_, parea = paper[paper_dataset]
+                area = float(F.ad_area(g, d))
+                rows.append(
+                    {
+                        "dataset": dataset,
+                        "classifier": classifier,
+                        "sampler": sampler,
+                        "gmean": g,
+                        "dominance": d,
+                        "area": area,
+                        "paper_gmean": pg,
+                        "paper_dominance": pd_,
+                        "paper_area": parea,
+                        "diff_gmean": g - pg,
+                        "diff_dominance": d - pd_,
+                        "diff_area": area - parea,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def count_claim(comparison, *, column="area"):
+    """How many (dataset, classifier) pairs satisfy the paper's claim.
+
+    The claim: ``area(SMOTE) > area(original)`` and ``area(under-sampling) >
+    area(original)``. Pass ``column="paper_area"`` to count the paper's own
+    table.
+
+    Returns
+    -------
+    satisfied, total : int
+        Pairs that satisfy it, and pairs with all three samplings present.
+    """
+    satisfied = total = 0
+    for _, pair in comparison.groupby(["dataset", "classifier"], sort=False):
+        areas = dict(zip(pair["sampler"], pair[column]))
+        if set(areas) != set(GARCIA2008_SAMPLERS):
+            continue
+        total += 1
+        satisfied += bool(
+            areas["smote"] > areas["none"] and areas["undersample"] > areas["none"]
+        )
+    return satisfied, total
+
+
+def _cell(ours, paper):
+    return f"{ours:.2f} ({paper:.2f}, {ours - paper:+.2f})"
+
+
+def garcia2008_markdown(comparison):
+    """Markdown shaped like the paper's Table 3: one table per classifier.
+
+    Each cell reads ``ours (paper, ours - paper)``.
+    """
+    lines = []
+    for classifier, paper_classifier in GARCIA2008_CLASSIFIERS.items():
+        block = comparison[comparison["classifier"] == classifier]
+        if block.empty:
+            continue
+        samplers = [s for s in GARCIA2008_SAMPLERS if s in set(block["sampler"])]
+        header = ["dataset"] + [
+            f"{GARCIA2008_SAMPLERS[s]} {metric}"
+            for s in samplers
+            for metric in ("g", "d", "area")
+        ]
+        lines += [
+            f"**{paper_classifier}**: ours (paper, difference)",
+            "",
+            "| " + " | ".join(header) + " |",
+            "|" + "---|" * len(header),
+        ]
+        for dataset, paper_dataset in GARCIA2008_DATASETS.items():
+            cells = block[block["dataset"] == dataset].set_index("sampler")
+            if cells.empty:
+                continue
+            values = [paper_dataset]
+            for sampler in samplers:
+                if sampler not in cells.index:
+                    values += ["", "", ""]
+                    continue
+                row = cells.loc[sampler]
+                values += [
+                    _cell(row[metric], row[f"paper_{metric}"])
+                    for metric in ("gmean", "dominance", "area")
+                ]
+            lines.append("| " + " | ".join(values) + " |")
+        lines.append("")
+    differences = comparison[["diff_gmean", "diff_dominance", "diff_area"]].abs()
+    ours, total = count_claim(comparison)
+    paper, paper_total = count_claim(comparison, column="paper_area")
+    lines += [
+        f"Mean absolute difference over {len(comparison)} cells: g "
+        f"{differences['diff_gmean'].mean():.3f}, d "
+        f"{differences['diff_dominance'].mean():.3f}, area "
+        f"{differences['diff_area'].mean():.3f}; cells within 0.05 of the "
+        f"paper's area: {int((differences['diff_area'] <= 0.05).sum())}.",
+        "",
+        "Pairs (dataset, classifier) where the area after SMOTE and after "
+        f"under-sampling both exceed the original's: ours {ours} of {total}, "
+        f"the paper's own table {paper} of {paper_total}.",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,237 @@
+"""The study runner: folds, determinism, resampling in training folds only."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from imblearn.over_sampling import SMOTE
+from sklearn.tree import DecisionTreeClassifier
+
+from imbascore import geometric_mean_score, iba_score
+from imbascore.datasets import load_dataset
+from imbascore.paper_tables import GARCIA2008_TABLE3
+from imbascore.study import (
+    COLUMNS,
+    RBFNetworkClassifier,
+    fold_scores,
+    prepare_data,
+    run_study,
+    summarize,
+)
+from imbascore.study._garcia2008 import (
+    GARCIA2008_CLASSIFIERS,
+    GARCIA2008_DATASETS,
+    GARCIA2008_SAMPLERS,
+    compare_garcia2008,
+    count_claim,
+    garcia2008_markdown,
+)
+
+
+@pytest.fixture(scope="module")
+def small_study():
+    return run_study(
+        ["glass", "haberman"],
+        ["none", "undersample"],
+        ["1nn", "tree"],
+        n_splits=3,
+        n_repeats=2,
+        random_state=1,
+    )
+
+
+def test_one_row_per_fold_with_the_counts(small_study):
+    assert list(small_study.columns) == COLUMNS
+    assert len(small_study) == 2 * 2 * 2 * 3 * 2
+    for (dataset, *_), cell in small_study.groupby(
+        ["dataset", "sampler", "classifier"]
+    ):
+        target = load_dataset(dataset).target
+        for _, folds in cell.groupby("repeat"):
+            # Every sample is tested exactly once per repeat, and never resampled.
+            assert (folds.tp + folds.fn).sum() == target.sum()
+            assert (folds.fp + folds.tn).sum() == (target == 0).sum()
+            assert (
+                (folds.n_train + folds.tp + folds.fn + folds.fp + folds.tn)
+                .eq(len(target))
+                .all()
+            )
+
+
+def test_deterministic_and_independent_of_n_jobs(small_study):
+    again = run_study(
+        ["glass", "haberman"],
+        ["none", "undersample"],
+        ["1nn", "tree"],
+        n_splits=3,
+        n_repeats=2,
+        random_state=1,
+        n_jobs=2,
+    )
+    counts = ["tp", "fn", "fp", "tn"]
+    pd.testing.assert_frame_equal(small_study[counts], again[counts])
+    other = run_study(
+        ["glass"], ["undersample"], ["1nn"], n_splits=3, n_repeats=2, random_state=2
+    )
+    mine = small_study.query(
+        "dataset == 'glass' and sampler == 'undersample' and classifier == '1nn'"
+    )
+    assert not np.array_equal(other[counts].to_numpy(), mine[counts].to_numpy())
+
+
+def test_undersampling_raises_sensitivity(small_study):
+    summary = summarize(small_study, ["sensitivity", "specificity"])
+    for dataset in ("glass", "haberman"):
+        assert (
+            summary.loc[(dataset, "undersample", "1nn"), "sensitivity"]
+            > summary.loc[(dataset, "none", "1nn"), "sensitivity"]
+        )
+
+
+def test_fold_scores_equal_the_metric_functions(small_study):
+    rows = small_study.head(6)
+    gmeans = fold_scores(rows, "gmean")
+    ibas = fold_scores(rows, "iba", alpha=0.5)
+    for row, gmean, iba in zip(rows.itertuples(), gmeans, ibas):
+        y_true = np.repeat([1, 1, 0, 0], [row.tp, row.fn, row.fp, row.tn])
+        y_pred = np.repeat([1, 0, 1, 0], [row.tp, row.fn, row.fp, row.tn])
+        assert gmean == pytest.approx(geometric_mean_score(y_true, y_pred), abs=1e-12)
+        assert iba == pytest.approx(iba_score(y_true, y_pred, alpha=0.5), abs=1e-12)
+
+
+def test_fold_averaged_and_pooled(small_study):
+    fold = summarize(small_study, ["gmean"])
+    pooled = summarize(small_study, ["gmean"], aggregate="pooled")
+    cell = small_study.query(
+        "dataset == 'glass' and sampler == 'none' and classifier == 'tree'"
+    )
+    assert fold.loc[("glass", "none", "tree"), "gmean"] == pytest.approx(
+        fold_scores(cell, "gmean").mean()
+    )
+    summed = cell[["tp", "fn", "fp", "tn"]].sum().to_frame().T
+    assert pooled.loc[("glass", "none", "tree"), "gmean"] == pytest.approx(
+        fold_scores(summed, "gmean")[0]
+    )
+    assert (fold["n_folds"] == 6).all()
+
+
+def test_objects_and_own_data():
+    frame = pd.DataFrame(
+        {
+            "colour": ["red", "blue", "green"] * 40,
+            "size": np.linspace(0, 1, 120),
+        }
+    )
+    y = (np.arange(120) % 4 == 0).astype(int)
+    data = prepare_data(("toy", frame, y))
+    assert data.categorical == (0,) and data.n_categories == (3,)
+    assert data.n_inputs == 4
+    results = run_study(
+        [("toy", frame, y)],
+        {"smote3": SMOTE(k_neighbors=3)},
+        [DecisionTreeClassifier(random_state=0)],
+        n_splits=3,
+        n_repeats=1,
+    )
+    assert set(results["sampler"]) == {"smote3"}
+    assert set(results["classifier"]) == {"DecisionTreeClassifier"}
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, match",
+    [
+        ((["glas"], ["none"], ["1nn"]), {}, "dataset 'glas' is not one of"),
+        ((["glass"], ["smot"], ["1nn"]), {}, "sampler 'smot' is not one of"),
+        ((["glass"], ["none"], ["knn"]), {}, "classifier 'knn' is not one of"),
+        ((["glass"], [], ["1nn"]), {}, "samplers must not be empty"),
+        ((["glass"], ["none"], ["1nn"]), {"n_splits": 1}, "at least 2"),
+        ((["glass"], ["none"], ["1nn"]), {"n_repeats": 0}, "positive int"),
+        (
+            ([("bad", np.zeros((4, 1)), [0, 1, 2, 1])], ["none"], ["1nn"]),
+            {},
+            "must hold both 0 and 1",
+        ),
+    ],
+)
+def test_bad_arguments(args, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        run_study(*args, **kwargs)
+
+
+def test_rbf_network_learns_blobs():
+    rng = np.random.default_rng(0)
+    X = np.r_[rng.normal(0, 0.3, (60, 2)), rng.normal(2, 0.3, (60, 2))]
+    y = np.r_[np.zeros(60), np.ones(60)].astype(int)
+    model = RBFNetworkClassifier(random_state=0).fit(X, y)
+    assert model.centers_.shape == (4, 2)
+    assert (model.predict(X) == y).mean() > 0.95
+    with pytest.raises(ValueError, match="fitted with 2"):
+        model.predict(X[:, :1])
+
+
+def _paper_as_ours():
+    """Folds whose averages are the paper's own g and d (for the table code)."""
+    rows = []
+    for classifier, paper_classifier in GARCIA2008_CLASSIFIERS.items():
+        for sampler, paper_sampler in GARCIA2008_SAMPLERS.items():
+            for dataset, paper_dataset in GARCIA2008_DATASETS.items():
+                rows.append(
+                    (
+                        dataset,
+                        sampler,
+                        classifier,
+                        GARCIA2008_TABLE3[paper_classifier][paper_sampler][
+                            paper_dataset
+                        ],
+                    )
+                )
+    return rows
+
+
+def test_claim_count_of_the_papers_own_table():
+    # Pima/SVM: the paper's SMOTE area (0.95) is below its original (1.24).
+    comparison = pd.DataFrame(
+        [
+            {"dataset": d, "classifier": c, "sampler": s, "area": a, "paper_area": a}
+            for d, s, c, (_, _, a) in _paper_as_ours()
+        ]
+    )
+    assert count_claim(comparison, column="paper_area") == (29, 30)
+
+
+def test_comparison_and_markdown(small_study):
+    glass = small_study[small_study.dataset == "glass"].copy()
+    glass["classifier"] = glass["classifier"].replace({"tree": "svm"})
+    comparison = compare_garcia2008(glass)
+    assert len(comparison) == 4
+    row = comparison.iloc[0]
+    assert row["area"] == pytest.approx(row["gmean"] * (3 + row["dominance"]) / 2)
+    assert row["diff_area"] == pytest.approx(row["area"] - row["paper_area"])
+    text = garcia2008_markdown(comparison)
+    assert "**1-NN**" in text and "| Glass |" in text
+    assert "ours 0 of 0" in text  # SMOTE missing: no complete pair
+
+
+def test_a_dask_cluster_gives_the_local_results():
+    distributed = pytest.importorskip("distributed")
+    grid = (["glass"], ["none", "smote"], ["1nn", "nb"])
+    options = {"n_splits": 3, "n_repeats": 1, "random_state": 3}
+    local = run_study(*grid, **options)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        with distributed.Client(cluster):
+            on_client = run_study(*grid, backend="dask", **options)
+        by_address = run_study(*grid, scheduler=cluster.scheduler_address, **options)
+    counts = [
+        "dataset",
+        "sampler",
+        "classifier",
+        "repeat",
+        "fold",
+        "tp",
+        "fn",
+        "fp",
+        "tn",
+    ]
+    pd.testing.assert_frame_equal(local[counts], on_client[counts])
+    pd.testing.assert_frame_equal(local[counts], by_address[counts])
