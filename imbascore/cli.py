@@ -14,12 +14,12 @@ import warnings
 
 import numpy as np
 
-from . import _formulas as F
 from ._formulas import DPRIME_CORRECTIONS
 from ._label_csv import LabelFileError, read_label_columns
 from .paper_tables import GARCIA2009_TABLE2
 from .report import imbalanced_report
 from .study._command import add_study_parser
+from .study._garcia2009 import garcia2009_measures
 
 __all__ = ["main"]
 
@@ -71,16 +71,7 @@ def _example(args):
         file=out,
     )
     for name, (tpr, tnr, *_printed) in GARCIA2009_TABLE2.items():
-        acc = (tpr + 10 * tnr) / 11
-        row = [
-            tpr,
-            tnr,
-            acc,
-            F.geometric_mean(tpr, tnr),
-            F.balanced_accuracy(tpr, tnr),
-            F.optimized_precision(acc, tpr, tnr),
-        ]
-        row += [F.index_balanced_accuracy(tpr, tnr, a) for a in (1.0, 0.5, 0.1)]
+        row = garcia2009_measures(tpr, tnr, (tpr + 10 * tnr) / 11)
         print(f"{name:8}" + "".join(f"{float(v):7.3f}" for v in row), file=out)
     return 0
 

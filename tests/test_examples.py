@@ -10,13 +10,15 @@ from sklearn import model_selection
 
 EXAMPLES = sorted((pathlib.Path(__file__).parents[1] / "examples").glob("*.py"))
 NEEDS_TUNED_THRESHOLD = {"plot_threshold_tuning_iba.py"}
+# The reproductions run their full 5x10-fold protocol by default; here once.
+QUICK = {"reproduce_garcia2008.py", "reproduce_garcia2009.py"}
 
 
 def test_examples_are_found():
     assert {path.name for path in EXAMPLES} >= {
         "plot_grid_search_iba.py",
         "plot_threshold_tuning_iba.py",
-    }
+    } | QUICK
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
@@ -27,7 +29,7 @@ def test_example_runs(path, tmp_path):
         pytest.skip("needs scikit-learn >= 1.5")
     environment = {**os.environ, "MPLBACKEND": "Agg"}
     done = subprocess.run(
-        [sys.executable, str(path)],
+        [sys.executable, str(path), *(["--quick"] if path.name in QUICK else [])],
         capture_output=True,
         text=True,
         cwd=tmp_path,

@@ -235,3 +235,33 @@ def test_a_dask_cluster_gives_the_local_results():
     ]
     pd.testing.assert_frame_equal(local[counts], on_client[counts])
     pd.testing.assert_frame_equal(local[counts], by_address[counts])
+
+
+def test_mixed_naive_bayes_reduces_to_its_parts():
+    from sklearn.naive_bayes import BernoulliNB, GaussianNB
+
+    from imbascore.study import MixedNaiveBayes
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 200)
+    binary = (rng.random((200, 4)) < 0.3 + 0.4 * y[:, None]).astype(float)
+    numeric = rng.normal(y[:, None], 1.0, (200, 3))
+    both = np.c_[binary, numeric]
+    np.testing.assert_array_equal(
+        MixedNaiveBayes().fit(binary, y).predict(binary),
+        BernoulliNB(alpha=1.0, binarize=None).fit(binary, y).predict(binary),
+    )
+    np.testing.assert_array_equal(
+        MixedNaiveBayes().fit(numeric, y).predict(numeric),
+        GaussianNB().fit(numeric, y).predict(numeric),
+    )
+    model = MixedNaiveBayes().fit(both, y)
+    assert model.binary_.tolist() == [True] * 4 + [False] * 3
+    # The joint log-likelihood is the sum of the parts with one class prior.
+    expected = (
+        model.gaussian_.predict_joint_log_proba(numeric)
+        + model.bernoulli_.predict_joint_log_proba(binary)
+        - np.log(model.gaussian_.class_prior_)
+    )
+    np.testing.assert_array_equal(model.predict(both), np.argmax(expected, axis=1))
+    assert (model.predict(both) == y).mean() > 0.8

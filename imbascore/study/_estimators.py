@@ -8,12 +8,12 @@ printed by ``imbascore study --help`` and in the docs).
 
 from imblearn.over_sampling import SMOTE
 from imblearn.under_sampling import RandomUnderSampler
-from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.neural_network import MLPClassifier
 from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
+from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
 
 __all__ = ["CLASSIFIERS", "SAMPLERS", "make_classifier", "make_sampler"]
@@ -28,26 +28,24 @@ def _svm(n_inputs, random_state):
 
 
 def _mlp(n_inputs, random_state):
-    # Weka: hidden layer of (attributes + classes) / 2 sigmoid units, online
-    # updates with learning rate 0.3. Mini-batches of 64 with a step of 2.0
-    # on their mean gradient come closer to Weka's results than a step of
-    # 0.3 (which learns ~200 times less per epoch than per-sample updates
-    # and leaves the minority class unlearned), at a cost we can afford.
+    # Weka: one hidden layer of (attributes + classes) / 2 sigmoid units,
+    # trained by 500 epochs of online back-propagation (learning rate 0.3,
+    # momentum 0.2), which takes the network close to a minimum of its loss.
+    # L-BFGS gets there in far less time; SGD on mini-batches with a step of
+    # 0.3 learns ~200 times less per epoch and leaves the minority class
+    # unlearned (measured: mean |g - paper's g| 0.03 with L-BFGS, 0.25 with
+    # that SGD, on six datasets).
     return MLPClassifier(
         hidden_layer_sizes=(max(1, (n_inputs + 2) // 2),),
         activation="logistic",
-        solver="sgd",
-        batch_size=64,
-        learning_rate_init=2.0,
-        momentum=0.2,
-        nesterovs_momentum=False,
+        solver="lbfgs",
         max_iter=500,
         random_state=random_state,
     )
 
 
 def _naive_bayes(n_inputs, random_state):
-    return GaussianNB()
+    return MixedNaiveBayes()
 
 
 def _tree(n_inputs, random_state):
@@ -72,13 +70,16 @@ CLASSIFIERS = {
     "mlp": (
         _mlp,
         "MultilayerPerceptron: one hidden layer of (inputs + 2) / 2 logistic "
-        "units, SGD with momentum 0.2, up to 500 epochs. Weka updates after "
-        "every sample with learning rate 0.3, minimises squared error and "
-        "runs all 500 epochs; here MLPClassifier updates on mini-batches of "
-        "64 with a step of 2.0 on the mean gradient, minimises log-loss and "
-        "stops when the training loss stops improving",
+        "units. Weka trains it by 500 epochs of online back-propagation "
+        "(learning rate 0.3, momentum 0.2) on squared error; here "
+        "MLPClassifier minimises log-loss with L-BFGS (up to 500 iterations), "
+        "which reaches a similar optimum far faster",
     ),
-    "nb": (_naive_bayes, "NaiveBayes: GaussianNB"),
+    "nb": (
+        _naive_bayes,
+        "NaiveBayes: MixedNaiveBayes (Gaussian for numeric columns, Bernoulli "
+        "with Laplace smoothing for the 0/1 columns of one-hot nominal ones)",
+    ),
     "tree": (
         _tree,
         "J48 (C4.5): DecisionTreeClassifier(criterion='entropy', "
