@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 
 from ._formulas import DPRIME_CORRECTIONS
-from ._label_csv import LabelFileError, read_label_columns
+from ._label_csv import read_label_columns
 from .paper_tables import GARCIA2009_TABLE2
 from .report import imbalanced_report
 from .study._command import add_study_parser
@@ -200,7 +200,7 @@ def main(argv=None, out=None):
     run = getattr(args, "run", _example)
     try:
         return run(args)
-    except (LabelFileError, ValueError, TypeError) as error:
+    except (ValueError, TypeError, ImportError, OSError) as error:
         command = f"imbascore {args.command}" if args.command else "imbascore"
         message = " ".join(str(error).split())
         print(f"{command}: error: {message}", file=sys.stderr)

@@ -187,3 +187,25 @@ def test_study_unwritable_or_foreign_out(tmp_path, capsys):
     )
     code, err = _study(["--datasets", "glass", "--out", str(out)], capsys)
     assert code == 2 and "holds a study of another protocol" in err
+
+
+def test_study_unreachable_scheduler_is_one_line(tmp_path, capsys, monkeypatch):
+    from imbascore.study import _command
+
+    def refuse(*args, **kwargs):
+        raise OSError("Timed out trying to connect to tcp://127.0.0.1:1 after 30 s")
+
+    monkeypatch.setattr(_command, "run_study", refuse)
+    code, err = _study(
+        [
+            "--datasets",
+            "glass",
+            "--scheduler",
+            "tcp://127.0.0.1:1",
+            "--out",
+            str(tmp_path / "o"),
+        ],
+        capsys,
+    )
+    assert code == 2 and "Timed out trying to connect" in err
+    assert err.count("\n") == 1
