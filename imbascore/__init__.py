@@ -7,6 +7,7 @@ computes many metrics from one prediction and one count.
 """
 
 from ._formulas import is_feasible, rates_from_dominance_gmean
+from .curves import balanced_accuracy_curve
 from .metrics import (
     ad_area_score,
     aucz_score,
@@ -46,6 +47,7 @@ __all__ = [
     "ad_area_scorer",
     "aucz_score",
     "aucz_scorer",
+    "balanced_accuracy_curve",
     "balanced_accuracy_score",
     "dominance_score",
     "dominance_scorer",

@@ -50,3 +50,65 @@ def test_accuracy_dominance_from_estimator_and_study():
     assert len(display.names) == 2 and display.title == "Glass"
     with pytest.raises(ValueError, match=r"must be one of \['glass'\]"):
         AccuracyDominanceDisplay.from_study(results, "vehicle")
+
+
+def test_balanced_accuracy_graph_both_constructors():
+    from sklearn.datasets import make_classification
+    from sklearn.linear_model import LogisticRegression
+
+    from imbascore import iba_score
+    from imbascore.plot import BalancedAccuracyGraphDisplay
+
+    y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    predictions = {
+        "theta1": [1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+        "theta4": [1, 1, 1, 1, 1, 1, 1, 0, 0, 0],
+    }
+    display = BalancedAccuracyGraphDisplay.from_predictions(
+        y_true, predictions, alpha=0.5
+    )
+    for i, y_pred in enumerate(predictions.values()):
+        assert display.iba[i] == pytest.approx(iba_score(y_true, y_pred, alpha=0.5))
+        assert display.gmean_squared[i] == pytest.approx(
+            geometric_mean_score(y_true, y_pred) ** 2
+        )
+    assert display.best_ == int(np.argmax(display.iba))
+    assert display.ax_.get_ylim() == (0, 1.02)
+    X, y = make_classification(weights=[0.8], random_state=0)
+    model = LogisticRegression().fit(X, y)
+    display = BalancedAccuracyGraphDisplay.from_estimator(model, X, y)
+    assert display.iba[0] == pytest.approx(iba_score(y, model.predict(X)))
+
+
+def test_iba_surface():
+    from imbascore.plot import plot_iba_surface
+
+    ax = plot_iba_surface(alpha=0.5)
+    assert ax.get_xlabel() == "TPR" and "0.5" in ax.get_title()
+    with pytest.raises(ValueError, match="'alpha' parameter of plot_iba_surface"):
+        plot_iba_surface(alpha=2)
+
+
+def test_balanced_accuracy_curve_display_both_constructors():
+    from sklearn.naive_bayes import GaussianNB
+
+    from imbascore import balanced_accuracy_curve
+    from imbascore.plot import BalancedAccuracyCurveDisplay
+
+    rng = np.random.default_rng(0)
+    y = (rng.random(300) < 0.4).astype(int)
+    X = (y + rng.normal(0, 0.8, 300))[:, None]
+    display = BalancedAccuracyCurveDisplay.from_estimator(
+        GaussianNB(), X, y, n_repeats=3, random_state=0
+    )
+    curve = balanced_accuracy_curve(GaussianNB(), X, y, n_repeats=3, random_state=0)
+    np.testing.assert_allclose(display.mean, curve.mean)
+    assert display.auc == curve.auc
+    np.testing.assert_allclose(display.line_.get_ydata(), curve.mean)
+    y_true = np.array([1, 1, 0, 0, 0])
+    by_ratio = {0.2: [0, 0, 0, 0, 0], 0.8: [[1, 1, 1, 0, 0], [1, 0, 0, 0, 0]]}
+    display = BalancedAccuracyCurveDisplay.from_predictions(
+        y_true, {0.2: by_ratio[0.2], 0.8: [np.array(p) for p in by_ratio[0.8]]}
+    )
+    assert display.mean.tolist() == pytest.approx([0.5, (5 / 6 + 0.75) / 2])
+    assert display.auc == pytest.approx(np.mean(display.mean))

@@ -5,5 +5,13 @@ imported only when something is drawn.
 """
 
 from ._accuracy_dominance import AccuracyDominanceDisplay
+from ._balanced_accuracy_curve import BalancedAccuracyCurveDisplay
+from ._balanced_accuracy_graph import BalancedAccuracyGraphDisplay
+from ._iba_surface import plot_iba_surface
 
-__all__ = ["AccuracyDominanceDisplay"]
+__all__ = [
+    "AccuracyDominanceDisplay",
+    "BalancedAccuracyCurveDisplay",
+    "BalancedAccuracyGraphDisplay",
+    "plot_iba_surface",
+]

@@ -9,8 +9,7 @@ Figure 1). A classifier's point (d, g) spans the trapezium (-1, 0), (-1, g),
 import numpy as np
 
 from .. import _formulas as F
-from .._counts import confusion_counts
-from ._base import check_matplotlib
+from ._base import as_named_predictions, check_matplotlib, rates_of_predictions
 
 __all__ = ["AccuracyDominanceDisplay"]
 
@@ -82,22 +81,15 @@ class AccuracyDominanceDisplay:
 
         ``y_pred`` may also be a dict ``{name: y_pred}`` to draw several.
         """
-        predictions = (
-            y_pred if isinstance(y_pred, dict) else {name or "classifier": y_pred}
+        predictions = as_named_predictions(y_pred, name)
+        tpr, tnr = rates_of_predictions(
+            y_true,
+            predictions,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            func="AccuracyDominanceDisplay.from_predictions",
         )
-        dominance, gmean = [], []
-        for prediction in predictions.values():
-            counts = confusion_counts(
-                y_true,
-                prediction,
-                pos_label=pos_label,
-                sample_weight=sample_weight,
-                func="AccuracyDominanceDisplay.from_predictions",
-            )
-            with np.errstate(invalid="ignore", divide="ignore"):
-                tpr, tnr = float(counts.tpr[0]), float(counts.tnr[0])
-            dominance.append(F.dominance(tpr, tnr))
-            gmean.append(F.geometric_mean(tpr, tnr))
+        dominance, gmean = F.dominance(tpr, tnr), F.geometric_mean(tpr, tnr)
         viz = cls(dominance=dominance, gmean=gmean, names=list(predictions))
         return viz.plot(ax=ax, **kwargs)
 

@@ -1,6 +1,6 @@
 """What every display needs: matplotlib, imported only when drawing."""
 
-__all__ = ["check_matplotlib"]
+__all__ = ["as_named_predictions", "check_matplotlib", "rates_of_predictions"]
 
 
 def check_matplotlib(caller):
@@ -12,3 +12,29 @@ def check_matplotlib(caller):
             f'{caller} needs matplotlib: pip install "imbascore[plot]"'
         ) from None
     return plt
+
+
+def rates_of_predictions(y_true, predictions, *, pos_label, sample_weight, func):
+    """TPR and TNR arrays, one entry per prediction of the dict ``predictions``."""
+    import numpy as np
+
+    from .._counts import confusion_counts
+
+    tpr, tnr = [], []
+    for y_pred in predictions.values():
+        counts = confusion_counts(
+            y_true,
+            y_pred,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            func=func,
+        )
+        with np.errstate(invalid="ignore", divide="ignore"):
+            tpr.append(float(counts.tpr[0]))
+            tnr.append(float(counts.tnr[0]))
+    return np.array(tpr), np.array(tnr)
+
+
+def as_named_predictions(y_pred, name):
+    """``{name: y_pred}``, or ``y_pred`` itself if it is already a dict."""
+    return y_pred if isinstance(y_pred, dict) else {name or "classifier": y_pred}

@@ -118,7 +118,7 @@ def _finished_cells(out, cells, n_folds):
     for cell in cells:
         path = _cell_path(out, cell)
         if path.exists():
-            frame = pd.read_csv(path)
+            frame = pd.read_csv(path, float_precision="round_trip")
             if len(frame) == n_folds and list(frame.columns) == COLUMNS:
                 finished[cell] = frame
     return finished

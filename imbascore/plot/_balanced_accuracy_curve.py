@@ -1,0 +1,111 @@
+"""The balanced accuracy curve of Weiss et al., drawn."""
+
+import numpy as np
+
+from ..curves import balanced_accuracy_curve
+from ..metrics import balanced_accuracy_score
+from ._base import check_matplotlib
+
+__all__ = ["BalancedAccuracyCurveDisplay"]
+
+
+class BalancedAccuracyCurveDisplay:
+    """Mean balanced accuracy per training positive share, with its spread.
+
+    Build it with :meth:`from_estimator` (which runs
+    :func:`~imbascore.balanced_accuracy_curve`) or :meth:`from_predictions`
+    (predictions of models already trained at each share).
+
+    Parameters
+    ----------
+    ratios, mean, std : array-like of shape (n_ratios,)
+
+    auc : float
+
+    name : str, default=None
+
+    Attributes
+    ----------
+    line_ : matplotlib Line2D
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+    """
+
+    def __init__(self, *, ratios, mean, std, auc, name=None):
+        self.ratios = np.asarray(ratios, dtype=float)
+        self.mean = np.asarray(mean, dtype=float)
+        self.std = np.asarray(std, dtype=float)
+        self.auc = auc
+        self.name = name
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, name=None, ax=None, **curve_params):
+        """Run :func:`~imbascore.balanced_accuracy_curve` and draw it.
+
+        ``curve_params`` go to the curve (``ratios``, ``n_repeats``, ...).
+        """
+        curve = balanced_accuracy_curve(estimator, X, y, **curve_params)
+        viz = cls(
+            ratios=curve.ratios,
+            mean=curve.mean,
+            std=curve.std,
+            auc=curve.auc,
+            name=name or type(estimator).__name__,
+        )
+        return viz.plot(ax=ax)
+
+    @classmethod
+    def from_predictions(cls, y_true, predictions, *, name=None, pos_label=1, ax=None):
+        """Curve from ``{ratio: y_pred}`` on one test set.
+
+        Each value is one prediction of ``y_true`` or a list of them (one per
+        repeat), made by a model trained at that positive share.
+        """
+        ratios = np.array(sorted(predictions), dtype=float)
+        means, stds = [], []
+        for ratio in ratios:
+            runs = predictions[ratio]
+            # One prediction (1-D) or one per repeat (2-D, same test set).
+            runs = [runs] if np.ndim(runs) == 1 else list(runs)
+            scores = [
+                balanced_accuracy_score(y_true, run, pos_label=pos_label)
+                for run in runs
+            ]
+            means.append(np.mean(scores))
+            stds.append(np.std(scores))
+        means = np.asarray(means)
+        area = np.sum((means[1:] + means[:-1]) / 2 * np.diff(ratios))
+        viz = cls(
+            ratios=ratios,
+            mean=means,
+            std=stds,
+            auc=float(area / (ratios[-1] - ratios[0])),
+            name=name,
+        )
+        return viz.plot(ax=ax)
+
+    def plot(self, ax=None, *, name=None):
+        """Draw the mean curve and a band of one standard deviation.
+
+        Returns
+        -------
+        self : BalancedAccuracyCurveDisplay
+        """
+        plt = check_matplotlib("BalancedAccuracyCurveDisplay.plot")
+        if ax is None:
+            _, ax = plt.subplots(figsize=(5.5, 4))
+        label = f"{name or self.name or 'classifier'} (AUC = {self.auc:.3f})"
+        (self.line_,) = ax.plot(self.ratios, self.mean, marker="o", label=label)
+        ax.fill_between(
+            self.ratios,
+            self.mean - self.std,
+            self.mean + self.std,
+            color=self.line_.get_color(),
+            alpha=0.2,
+        )
+        ax.set_xlabel("positive share of the training set")
+        ax.set_ylabel("balanced accuracy (test)")
+        ax.set_ylim(0, 1)
+        ax.legend(loc="lower center")
+        self.ax_, self.figure_ = ax, ax.figure
+        return self

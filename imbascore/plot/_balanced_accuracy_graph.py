@@ -1,0 +1,147 @@
+"""The Balanced Accuracy Graph of García, Mollineda & Sánchez (2009), Fig. 1.
+
+Dominance ``d = TPR - TNR`` on x in [-1, 1], ``Gmean^2 = TPR * TNR`` on y in
+[0, 1]. Points above ``1 - |d|`` cannot occur. A classifier's point spans the
+rectangle (-1, 0), (-1, g), (d, g), (d, 0) of area ``(1 + d) g`` = IBA with
+alpha = 1; the index weights the width by alpha: ``(1 + alpha d) g``.
+"""
+
+import numpy as np
+
+from .. import _formulas as F
+from ._base import as_named_predictions, check_matplotlib, rates_of_predictions
+
+__all__ = ["BalancedAccuracyGraphDisplay"]
+
+
+class BalancedAccuracyGraphDisplay:
+    """Classifiers in the (dominance, Gmean^2) plane; the best IBA rectangle shaded.
+
+    Build it with :meth:`from_predictions` or :meth:`from_estimator`;
+    ``__init__`` only stores values.
+
+    Parameters
+    ----------
+    tpr, tnr : array-like of shape (n_points,)
+        Each classifier's rates.
+
+    names : list of str
+
+    alpha : float, default=0.1
+        The IBA weight used to pick (and label) the best point.
+
+    Attributes
+    ----------
+    dominance, gmean_squared, iba : ndarray of shape (n_points,)
+    best_ : int
+        Index of the point with the largest IBA.
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+    """
+
+    def __init__(self, *, tpr, tnr, names, alpha=0.1):
+        self.tpr = np.asarray(tpr, dtype=float)
+        self.tnr = np.asarray(tnr, dtype=float)
+        self.names = list(names)
+        self.alpha = alpha
+        self.dominance = F.dominance(self.tpr, self.tnr)
+        self.gmean_squared = self.tpr * self.tnr
+        self.iba = F.index_balanced_accuracy(self.tpr, self.tnr, alpha)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_pred,
+        *,
+        name=None,
+        alpha=0.1,
+        pos_label=1,
+        sample_weight=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Points from predictions; ``y_pred`` may be a dict ``{name: y_pred}``."""
+        predictions = as_named_predictions(y_pred, name)
+        tpr, tnr = rates_of_predictions(
+            y_true,
+            predictions,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            func="BalancedAccuracyGraphDisplay.from_predictions",
+        )
+        viz = cls(tpr=tpr, tnr=tnr, names=list(predictions), alpha=alpha)
+        return viz.plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        name=None,
+        alpha=0.1,
+        pos_label=1,
+        sample_weight=None,
+        ax=None,
+        **kwargs,
+    ):
+        """One fitted classifier's point on (X, y)."""
+        return cls.from_predictions(
+            y,
+            estimator.predict(X),
+            name=name or type(estimator).__name__,
+            alpha=alpha,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            ax=ax,
+            **kwargs,
+        )
+
+    def plot(self, ax=None, *, legend=True):
+        """Draw the infeasible region, the points and the best IBA rectangle.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+
+        legend : bool, default=True
+
+        Returns
+        -------
+        self : BalancedAccuracyGraphDisplay
+        """
+        plt = check_matplotlib("BalancedAccuracyGraphDisplay.plot")
+        if ax is None:
+            _, ax = plt.subplots(figsize=(5.5, 4.5))
+        d = np.linspace(-1, 1, 401)
+        ax.fill_between(d, 1 - np.abs(d), 1.02, color="0.9", label="infeasible")
+        ax.plot(d, 1 - np.abs(d), color="gray", linewidth=1)
+        self.best_ = int(np.nanargmax(self.iba)) if np.isfinite(self.iba).any() else -1
+        if self.best_ >= 0:
+            db, gb = self.dominance[self.best_], self.gmean_squared[self.best_]
+            ax.fill(
+                [-1, -1, db, db],
+                [0, gb, gb, 0],
+                color="C0",
+                alpha=0.2,
+                label=f"IBA rectangle of {self.names[self.best_]}",
+            )
+        for i, name in enumerate(self.names):
+            ax.scatter(
+                self.dominance[i],
+                self.gmean_squared[i],
+                s=60,
+                zorder=3,
+                edgecolor="black",
+                label=f"{name} (IBA$_{{{self.alpha:g}}}$ = {self.iba[i]:.3f})",
+            )
+        ax.set_xlim(-1, 1)
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel("dominance (TPR - TNR)")
+        ax.set_ylabel("Gmean$^2$ (TPR $\\times$ TNR)")
+        if legend:
+            ax.legend(fontsize="x-small", loc="upper left")
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
