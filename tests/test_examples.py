@@ -11,7 +11,11 @@ from sklearn import model_selection
 EXAMPLES = sorted((pathlib.Path(__file__).parents[1] / "examples").glob("*.py"))
 NEEDS_TUNED_THRESHOLD = {"plot_threshold_tuning_iba.py"}
 # The reproductions run their full 5x10-fold protocol by default; here once.
-QUICK = {"reproduce_garcia2008.py", "reproduce_garcia2009.py"}
+QUICK = {
+    "reproduce_garcia2008.py",
+    "reproduce_garcia2009.py",
+    "reproduce_weiss_bac.py",
+}
 
 
 def test_examples_are_found():
