@@ -112,3 +112,14 @@ def test_balanced_accuracy_curve_display_both_constructors():
     )
     assert display.mean.tolist() == pytest.approx([0.5, (5 / 6 + 0.75) / 2])
     assert display.auc == pytest.approx(np.mean(display.mean))
+
+
+def test_missing_matplotlib_names_the_extra(monkeypatch):
+    import sys
+
+    from imbascore.plot import BalancedAccuracyGraphDisplay
+
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    display = BalancedAccuracyGraphDisplay(tpr=[0.5], tnr=[0.9], names=["a"])
+    with pytest.raises(ImportError, match=r'pip install "imbascore\[plot\]"'):
+        display.plot()

@@ -227,6 +227,12 @@ class AccuracyDominanceDisplay:
         if self.title:
             ax.set_title(self.title)
         if legend:
-            ax.legend(fontsize="x-small", loc="upper left", ncol=2)
+            ax.legend(
+                fontsize="x-small",
+                loc="upper center",
+                ncol=3,
+                bbox_to_anchor=(0.5, -0.14),
+                frameon=False,
+            )
         self.ax_, self.figure_ = ax, ax.figure
         return self

@@ -142,6 +142,12 @@ class BalancedAccuracyGraphDisplay:
         ax.set_xlabel("dominance (TPR - TNR)")
         ax.set_ylabel("Gmean$^2$ (TPR $\\times$ TNR)")
         if legend:
-            ax.legend(fontsize="x-small", loc="upper left")
+            ax.legend(
+                fontsize="x-small",
+                loc="upper center",
+                ncol=2,
+                bbox_to_anchor=(0.5, -0.14),
+                frameon=False,
+            )
         self.ax_, self.figure_ = ax, ax.figure
         return self

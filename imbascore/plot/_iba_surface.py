@@ -51,5 +51,5 @@ def plot_iba_surface(alpha=0.1, *, squared=True, ax=None, levels=11, cmap="virid
     ax.set_xlabel("TPR")
     ax.set_ylabel("TNR")
     ax.set_aspect("equal")
-    ax.set_title(f"Index of balanced accuracy, alpha = {alpha:g}")
+    ax.set_title(f"IBA, alpha = {alpha:g}")
     return ax
