@@ -26,7 +26,11 @@ from imbascore.plot import (  # noqa: E402
     BalancedAccuracyGraphDisplay,
     plot_iba_surface,
 )
-from imbascore.study import run_study, summarize  # noqa: E402
+from imbascore.study import (  # noqa: E402
+    GARCIA2009_CLASSIFIERS,
+    run_study,
+    summarize,
+)
 
 OUT = pathlib.Path(__file__).parent / "_static" / "figures"
 
@@ -52,14 +56,7 @@ def garcia2008_figure2():
 
 
 def garcia2009_figure1():
-    classifiers = {
-        "1NN": "1nn",
-        "MLP": "mlp",
-        "SVC": "svm",
-        "NBC": "nb",
-        "J48": "tree",
-        "RBF": "rbf",
-    }
+    classifiers = GARCIA2009_CLASSIFIERS
     results = run_study(["satimage"], ["none"], classifiers, n_jobs=-1)
     rates = summarize(results, ["sensitivity", "specificity"]).reset_index()
     display = BalancedAccuracyGraphDisplay(

@@ -30,6 +30,7 @@ import numpy as np
 from imbascore import _formulas as F
 from imbascore.paper_tables import GARCIA2009_TABLE2, GARCIA2009_TABLE3
 from imbascore.study import (
+    GARCIA2009_CLASSIFIERS,
     GARCIA2009_COLUMNS,
     fold_scores,
     garcia2009_measures,
@@ -54,14 +55,7 @@ print(
 # Table 3: six classifiers on three datasets
 # ------------------------------------------
 quick = "--quick" in sys.argv
-classifiers = {
-    "1NN": "1nn",
-    "MLP": "mlp",
-    "SVC": "svm",
-    "NBC": "nb",
-    "J48": "tree",
-    "RBF": "rbf",
-}
+classifiers = GARCIA2009_CLASSIFIERS
 results = run_study(
     ["breast", "glass", "satimage"],
     ["none"],

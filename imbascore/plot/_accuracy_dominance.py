@@ -9,7 +9,12 @@ Figure 1). A classifier's point (d, g) spans the trapezium (-1, 0), (-1, g),
 import numpy as np
 
 from .. import _formulas as F
-from ._base import as_named_predictions, check_matplotlib, rates_of_predictions
+from ._base import (
+    as_named_predictions,
+    check_matplotlib,
+    legend_below,
+    rates_of_predictions,
+)
 
 __all__ = ["AccuracyDominanceDisplay"]
 
@@ -227,12 +232,6 @@ class AccuracyDominanceDisplay:
         if self.title:
             ax.set_title(self.title)
         if legend:
-            ax.legend(
-                fontsize="x-small",
-                loc="upper center",
-                ncol=3,
-                bbox_to_anchor=(0.5, -0.14),
-                frameon=False,
-            )
+            legend_below(ax, ncol=3)
         self.ax_, self.figure_ = ax, ax.figure
         return self

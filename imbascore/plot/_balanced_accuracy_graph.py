@@ -9,7 +9,12 @@ alpha = 1; the index weights the width by alpha: ``(1 + alpha d) g``.
 import numpy as np
 
 from .. import _formulas as F
-from ._base import as_named_predictions, check_matplotlib, rates_of_predictions
+from ._base import (
+    as_named_predictions,
+    check_matplotlib,
+    legend_below,
+    rates_of_predictions,
+)
 
 __all__ = ["BalancedAccuracyGraphDisplay"]
 
@@ -142,12 +147,6 @@ class BalancedAccuracyGraphDisplay:
         ax.set_xlabel("dominance (TPR - TNR)")
         ax.set_ylabel("Gmean$^2$ (TPR $\\times$ TNR)")
         if legend:
-            ax.legend(
-                fontsize="x-small",
-                loc="upper center",
-                ncol=2,
-                bbox_to_anchor=(0.5, -0.14),
-                frameon=False,
-            )
+            legend_below(ax, ncol=2)
         self.ax_, self.figure_ = ax, ax.figure
         return self

@@ -1,6 +1,11 @@
 """What every display needs: matplotlib, imported only when drawing."""
 
-__all__ = ["as_named_predictions", "check_matplotlib", "rates_of_predictions"]
+__all__ = [
+    "as_named_predictions",
+    "check_matplotlib",
+    "legend_below",
+    "rates_of_predictions",
+]
 
 
 def check_matplotlib(caller):
@@ -38,3 +43,14 @@ def rates_of_predictions(y_true, predictions, *, pos_label, sample_weight, func)
 def as_named_predictions(y_pred, name):
     """``{name: y_pred}``, or ``y_pred`` itself if it is already a dict."""
     return y_pred if isinstance(y_pred, dict) else {name or "classifier": y_pred}
+
+
+def legend_below(ax, ncol):
+    """A small legend under the axes, out of the way of the points."""
+    ax.legend(
+        fontsize="x-small",
+        loc="upper center",
+        ncol=ncol,
+        bbox_to_anchor=(0.5, -0.14),
+        frameon=False,
+    )

@@ -7,7 +7,11 @@ and :func:`fold_scores` compute any metric from them afterwards;
 """
 
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
-from ._garcia2009 import GARCIA2009_COLUMNS, garcia2009_measures
+from ._garcia2009 import (
+    GARCIA2009_CLASSIFIERS,
+    GARCIA2009_COLUMNS,
+    garcia2009_measures,
+)
 from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
 from ._runner import COLUMNS, prepare_data, run_study
@@ -16,6 +20,7 @@ from ._summary import CELL, fold_scores, summarize
 __all__ = [
     "CELL",
     "CLASSIFIERS",
+    "GARCIA2009_CLASSIFIERS",
     "GARCIA2009_COLUMNS",
     "MixedNaiveBayes",
     "COLUMNS",

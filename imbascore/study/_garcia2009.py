@@ -7,7 +7,17 @@ and TNR, and accuracy at the stated class ratios); so do we.
 
 from .. import _formulas as F
 
-__all__ = ["GARCIA2009_COLUMNS", "garcia2009_measures"]
+__all__ = ["GARCIA2009_CLASSIFIERS", "GARCIA2009_COLUMNS", "garcia2009_measures"]
+
+#: The paper's classifier names -> ours (see ``CLASSIFIERS``).
+GARCIA2009_CLASSIFIERS = {
+    "1NN": "1nn",
+    "MLP": "mlp",
+    "SVC": "svm",
+    "NBC": "nb",
+    "J48": "tree",
+    "RBF": "rbf",
+}
 
 GARCIA2009_COLUMNS = (
     "TPR",
