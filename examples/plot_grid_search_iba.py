@@ -1,7 +1,7 @@
 """
-==============================================================
+============================================================
 Model selection by IBA picks a different model than accuracy
-==============================================================
+============================================================
 
 On imbalanced data, accuracy rewards a model for leaning towards the majority
 class. Here the task is to recognise the handwritten digit 8 among all ten

@@ -1,7 +1,7 @@
 """
-=====================================================================
+==============================================================================
 García et al. (2008): SMOTE and under-sampling in the accuracy-dominance space
-=====================================================================
+==============================================================================
 
 Reproduces the experiment of García, Mollineda & Sánchez (2008), "A new
 performance evaluation method for two-class imbalanced problems" (Table 3 and
@@ -54,7 +54,7 @@ print(f"claim holds for {ours}/{total} pairs here, {paper}/{total} in the paper"
 
 # %%
 # Where scoring time goes: the counts are kept, every metric comes afterwards
-# --------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
 fit = results["fit_time"].sum()
 score = results["score_time"].sum()
 print(

@@ -1,7 +1,7 @@
 """
-==============================================================
+====================================================================
 García et al. (2009): the index of balanced accuracy, Tables 2 and 3
-==============================================================
+====================================================================
 
 Reproduces García, Mollineda & Sánchez (2009), "Index of balanced accuracy: a
 performance measure for skewed class distributions":
@@ -22,7 +22,7 @@ RBFNetwork. ``--quick`` runs one 5-fold pass.
 
 # %%
 # Table 2: the theoretical example, recomputed from its rates
-# ------------------------------------------------------------
+# -----------------------------------------------------------
 import sys
 
 import numpy as np

@@ -1,7 +1,7 @@
 """
-==============================================================
+=============================================================
 Weiss et al.: ranking kNN distance metrics by BAC, ROC and PR
-==============================================================
+=============================================================
 
 Reproduces the experiment of Weiss, Młyński & Artiemjew, "Balanced accuracy
 curve": a *global* kNN (every training object votes; a test object goes to
