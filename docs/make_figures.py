@@ -2,7 +2,8 @@
 
     pip install ".[plot]" && python docs/make_figures.py
 
-Writes into ``docs/_static/figures/``: García 2009 Figure 1 (Balanced
+Writes into ``docs/_static/figures/``: Straube & Krell's class-ratio sweep,
+García 2009 Figure 1 (Balanced
 Accuracy Graph) and Figure 2 (IBA surfaces), García 2008 Figure 2 (Glass and
 Vehicle in the accuracy-dominance space, full 5x10-fold protocol) and a
 balanced accuracy curve (Weiss et al.) on Pima. About two minutes on two cores.
@@ -76,6 +77,50 @@ def garcia2009_figure2():
     save(figure, "garcia2009_figure2.png")
 
 
+def class_ratio_sweep():
+    """Straube & Krell (2014), Fig. 2: fixed rates, growing imbalance."""
+    import numpy as np
+    from sklearn.metrics import f1_score, matthews_corrcoef
+
+    from imbascore import (
+        aucz_score,
+        balanced_accuracy_score,
+        geometric_mean_score,
+        normalized_mutual_information_score,
+        weighted_accuracy_score,
+    )
+
+    negatives = np.array([1, 2, 4, 8, 16, 32, 64])
+    curves = {
+        name: []
+        for name in ["accuracy", "F1", "MCC", "nMI", "BA", "WA", "G-mean", "AUCz"]
+    }
+    for ratio in negatives:
+        tp, fn = 900, 100  # TPR 0.9 on 1000 positives
+        tn, fp = 700 * ratio, 300 * ratio  # TNR 0.7 on 1000 * ratio negatives
+        y_true = np.repeat([1, 1, 0, 0], [tp, fn, fp, tn])
+        y_pred = np.repeat([1, 0, 1, 0], [tp, fn, fp, tn])
+        curves["accuracy"].append((tp + tn) / len(y_true))
+        curves["F1"].append(f1_score(y_true, y_pred))
+        curves["MCC"].append(matthews_corrcoef(y_true, y_pred))
+        curves["nMI"].append(normalized_mutual_information_score(y_true, y_pred))
+        curves["BA"].append(balanced_accuracy_score(y_true, y_pred))
+        curves["WA"].append(weighted_accuracy_score(y_true, y_pred, weight=0.3))
+        curves["G-mean"].append(geometric_mean_score(y_true, y_pred))
+        curves["AUCz"].append(aucz_score(y_true, y_pred))
+    figure, ax = plt.subplots(figsize=(6, 4))
+    for name, values in curves.items():
+        style = "--" if name in ("accuracy", "F1", "MCC", "nMI") else "-"
+        ax.plot(negatives, values, style, marker="o", label=name)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("negatives per positive (TPR 0.9 and TNR 0.7 fixed)")
+    ax.set_ylabel("metric value")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize="small", ncol=2)
+    ax.set_title("Which metrics depend on the class ratio")
+    save(figure, "class_ratio_sweep.png")
+
+
 def weiss_curve():
     pima = load_dataset("pima")
     figure, ax = plt.subplots(figsize=(5.5, 4))
@@ -98,6 +143,7 @@ def weiss_curve():
 
 
 if __name__ == "__main__":
+    class_ratio_sweep()
     garcia2009_figure2()
     weiss_curve()
     garcia2009_figure1()
