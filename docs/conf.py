@@ -16,7 +16,6 @@ extensions = [
 ]
 
 autosummary_generate = True
-autodoc_default_options = {"members": False}
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 # Parameters documented with a plain ``x : type`` need no cross-reference.

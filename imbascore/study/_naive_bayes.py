@@ -27,6 +27,7 @@ class MixedNaiveBayes(ClassifierMixin, BaseEstimator):
     """
 
     def fit(self, X, y):
+        """Fit on (X, y); return self."""
         X, y = check_X_y(X, y)
         self.n_features_in_ = X.shape[1]
         self.binary_ = np.all((X == 0) | (X == 1), axis=0)
@@ -53,6 +54,7 @@ class MixedNaiveBayes(ClassifierMixin, BaseEstimator):
         return total
 
     def predict(self, X):
+        """The class of the largest posterior probability, per row."""
         check_is_fitted(self)
         X = check_array(X)
         if X.shape[1] != self.n_features_in_:

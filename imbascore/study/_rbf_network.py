@@ -51,6 +51,7 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y):
+        """Fit on (X, y); return self."""
         X, y = check_X_y(X, y)
         self.n_features_in_ = X.shape[1]
         self.classes_ = np.unique(y)
@@ -80,6 +81,7 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
         return np.exp(-distances / (2.0 * self.widths_**2))
 
     def predict(self, X):
+        """The logistic regression's class for each row's activations."""
         check_is_fitted(self)
         X = check_array(X)
         if X.shape[1] != self.n_features_in_:
