@@ -67,6 +67,27 @@ def _score_seconds(X, y, scoring, repeats):
     return float(np.median(totals))
 
 
+def _comparison(label, apart_name, apart, together, one, one_target):
+    """Table rows: separate scorers, multi_scorer (ratio), one scorer (ratio)."""
+    return [
+        (label, apart_name, _format_time(apart), "", ""),
+        (
+            label,
+            "multi_scorer(12 names)",
+            _format_time(together),
+            f"{apart / together:.1f}x faster",
+            ">= 5x faster",
+        ),
+        (
+            label,
+            "one scorer (iba)",
+            _format_time(one),
+            f"multi_scorer = {together / one:.2f}x one scorer",
+            one_target,
+        ),
+    ]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="n=2*10^5, fewer repeats")
@@ -82,23 +103,14 @@ def main(argv=None):
     together = _score_seconds(X, y, multi_scorer(NAMES), repeats)
     apart = _score_seconds(X, y, get_scoring(NAMES), repeats)
     one = _score_seconds(X, y, get_scorer("iba"), repeats)
-    rows += [
-        (label, "12 separate scorers (get_scoring)", _format_time(apart), "", ""),
-        (
-            label,
-            "multi_scorer(12 names)",
-            _format_time(together),
-            f"{apart / together:.1f}x faster",
-            ">= 5x faster",
-        ),
-        (
-            label,
-            "one scorer (iba)",
-            _format_time(one),
-            f"multi_scorer = {together / one:.2f}x one scorer",
-            "<= 2x one scorer",
-        ),
-    ]
+    rows += _comparison(
+        label,
+        "12 separate scorers (get_scoring)",
+        apart,
+        together,
+        one,
+        "<= 2x one scorer",
+    )
 
     # Small folds: the per-call cost, predict and validation included.
     X_small, y_small = _problem(100, rng)
@@ -113,23 +125,9 @@ def main(argv=None):
     )
     one = _median_seconds(lambda: iba(model, X_small, y_small), 7, number)
     label = "one call, fold of 100"
-    rows += [
-        (label, "12 separate scorers", _format_time(apart), "", ""),
-        (
-            label,
-            "multi_scorer(12 names)",
-            _format_time(together),
-            f"{apart / together:.1f}x faster",
-            ">= 5x faster",
-        ),
-        (
-            label,
-            "one scorer (iba)",
-            _format_time(one),
-            f"multi_scorer = {together / one:.2f}x one scorer",
-            "<= 3x one scorer",
-        ),
-    ]
+    rows += _comparison(
+        label, "12 separate scorers", apart, together, one, "<= 3x one scorer"
+    )
 
     print(
         f"imbascore {imbascore.__version__}, scikit-learn {sklearn.__version__}, "

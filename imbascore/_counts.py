@@ -20,6 +20,7 @@ __all__ = [
     "ContingencyTable",
     "confusion_counts",
     "count_table",
+    "index_of",
     "select_counts",
 ]
 
@@ -158,7 +159,7 @@ def _contingency(targets):
     return joint, classes, in_true
 
 
-def _index_of(classes, label):
+def index_of(classes, label):
     """Position of ``label`` among ``classes`` (``==`` on Python scalars), or -1."""
     for position, value in enumerate(classes.tolist()):
         if value == label:
@@ -184,7 +185,7 @@ def _binary_selection(classes, pos_label, func):
                 func, "pos_label", "a single label (str, int or bool)", pos_label
             )
         )
-    position = _index_of(classes, pos_label)
+    position = index_of(classes, pos_label)
     if position < 0 and len(classes) == 2:
         raise ValueError(
             param_error(

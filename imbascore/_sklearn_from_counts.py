@@ -16,7 +16,7 @@ from functools import partial
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from ._counts import _index_of
+from ._counts import index_of
 
 __all__ = ["SKLEARN_FROM_COUNTS", "SKLEARN_POS_LABELS"]
 
@@ -72,7 +72,7 @@ def _binary_sums(table, pos_label=1):
             "Target is multiclass but average='binary'. Please choose another "
             "average setting, one of [None, 'micro', 'macro', 'weighted']."
         )
-    position = _index_of(classes, pos_label)
+    position = index_of(classes, pos_label)
     if position < 0 and len(classes) == 2:
         raise ValueError(
             f"pos_label={pos_label} is not a valid label. It should be one of "

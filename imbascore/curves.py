@@ -17,7 +17,7 @@ from sklearn.base import clone
 from sklearn.model_selection import train_test_split
 from sklearn.utils import Bunch
 
-from ._counts import _index_of
+from ._counts import index_of
 from ._validation import param_error
 from .metrics import balanced_accuracy_score
 
@@ -56,7 +56,7 @@ def _check_binary(y, pos_label):
             f"class(es): {classes.tolist()[:10]}. For multiclass data, score "
             "one class against the rest (y == label)."
         )
-    if _index_of(classes, pos_label) < 0:
+    if index_of(classes, pos_label) < 0:
         raise ValueError(
             param_error(_FUNC, "pos_label", f"one of {classes.tolist()}", pos_label)
         )

@@ -88,6 +88,12 @@ class MultiScorer:
         self.params = dict(params)
         per_name = split_params(self.names, self.params, "multi_scorer")
         self._plans = {name: _plan(name, per_name[name]) for name in self.names}
+        # Metrics of equal options share one selection of counts per call.
+        self._selection_keys = {
+            name: selection_key(how)
+            for name, (kind, how) in self._plans.items()
+            if kind == "ours"
+        }
         self._pos_labels = {_pos_label(*plan) for plan in self._plans.values()} - {None}
         self._sample_weight_request = None
 
@@ -119,7 +125,7 @@ class MultiScorer:
         scores, selected = {}, {}
         for name, (kind, how) in self._plans.items():
             if kind == "ours":
-                key = selection_key(how)  # metrics of equal options share counts
+                key = self._selection_keys[name]
                 if key not in selected:
                     selected[key] = select_for(how, table, stacklevel=2)
                 scores[name] = score_counts(how, selected[key], stacklevel=2)

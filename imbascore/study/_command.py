@@ -98,10 +98,11 @@ def _prepare_out(out, protocol):
     saved = out / "study.json"
     if saved.exists():
         previous = json.loads(saved.read_text())
-        if {k: previous.get(k) for k in protocol} != protocol:
+        previous = {key: previous.get(key) for key in protocol}
+        if previous != protocol:
             raise StudyOptionError(
                 f"--out {str(out)!r} holds a study of another protocol "
-                f"({ {k: previous.get(k) for k in protocol} }); use another --out"
+                f"({previous}); use another --out"
             )
     saved.write_text(json.dumps({**protocol, "imbascore": __version__}, indent=2))
     return out

@@ -207,7 +207,7 @@ def _run_fold(data, cell, repeat, fold, train, test, seed):
     }
 
 
-def _tasks(prepared, samplers, classifiers, cv, random_state, skip):
+def _tasks(prepared, samplers, classifiers, cv, n_splits, random_state, skip):
     for data in prepared:
         splits = list(cv.split(data.X, data.y))
         for sampler_name, sampler in samplers.items():
@@ -217,7 +217,7 @@ def _tasks(prepared, samplers, classifiers, cv, random_state, skip):
                     continue
                 cell = (key, (sampler, classifier))
                 for index, (train, test) in enumerate(splits):
-                    repeat, fold = divmod(index, cv.cvargs["n_splits"])
+                    repeat, fold = divmod(index, n_splits)
                     seed = _fold_seed(random_state, repeat, fold)
                     yield key, (data, cell, repeat, fold, train, test, seed)
 
@@ -343,7 +343,9 @@ def run_study(
         n_splits=n_splits, n_repeats=n_repeats, random_state=random_state
     )
     skip = {tuple(cell) for cell in skip}
-    tasks = list(_tasks(prepared, samplers, classifiers, cv, random_state, skip))
+    tasks = list(
+        _tasks(prepared, samplers, classifiers, cv, n_splits, random_state, skip)
+    )
 
     rows, current, current_rows = [], None, []
     if not tasks:  # every cell skipped

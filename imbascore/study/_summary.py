@@ -7,7 +7,6 @@ counts pooled over all folds of a cell.
 
 import numpy as np
 
-from .. import _formulas as F
 from .._counts import ConfusionCounts
 from .._per_class import METRICS, per_class_values
 from .._validation import check_choice, check_metric_params
@@ -110,8 +109,3 @@ def summarize(
     table["fit_time"] = grouped["fit_time"].sum()
     table["score_time"] = grouped["score_time"].sum()
     return table
-
-
-def paper_area(gmean, dominance):
-    """The area as García et al. (2008) print it: from the averaged g and d."""
-    return F.ad_area(np.asarray(gmean), np.asarray(dominance))
