@@ -6,14 +6,21 @@ that the temporary index array stays small whatever the number of samples.
 Every metric of the package is a function of this table.
 """
 
-import numbers
 import warnings
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import sparse
 
-from ._validation import CHUNK, check_targets, param_error
+from ._validation import (
+    CHUNK,
+    as_python_scalar,
+    check_labels,
+    check_pos_label,
+    check_targets,
+    label_family,
+    param_error,
+)
 
 __all__ = [
     "ConfusionCounts",
@@ -21,6 +28,7 @@ __all__ = [
     "confusion_counts",
     "count_table",
     "index_of",
+    "label_array",
     "select_counts",
 ]
 
@@ -32,39 +40,48 @@ _DENSE_MAX = 256
 class ConfusionCounts:
     """One-vs-rest confusion counts of the selected labels (weighted sums).
 
-    ``positives`` and ``negatives`` are summed directly rather than derived,
-    so that a class with no samples has exactly zero of them even when
-    fractional weights are summed in floating point.
+    Each of the four counts is summed from the cells of the contingency table
+    it covers, never derived by subtraction from a total: a count whose cells
+    are all zero is exactly zero, and a rate whose complement is zero is
+    exactly 1, whatever fractional weights were summed.
 
     Attributes
     ----------
     labels : ndarray of shape (n_labels,)
         The class whose one-vs-rest counts each row holds.
-    tp, fp : ndarray of shape (n_labels,)
-        True and false positives of each label.
-    positives, negatives : ndarray of shape (n_labels,)
-        Total weight of the samples whose true class is / is not the label.
+    tp, fn, fp, tn : ndarray of shape (n_labels,)
+        True positives, false negatives, false positives, true negatives.
     classes : ndarray of shape (n_classes,)
         Every label present in ``y_true`` or ``y_pred``, sorted.
     joint : ndarray or scipy.sparse matrix of shape (n_classes, n_classes)
         The weighted contingency table, true classes on rows.
+    positive_trials, negative_trials : ndarray of shape (n_labels,) or None
+        Effective number of samples of the label and of the other classes,
+        ``(sum w)^2 / sum(w^2)`` (Kish), for the extreme-rate correction of
+        d'; None when unweighted (then they are ``positives`` and
+        ``negatives``).
+    positions : ndarray of shape (n_labels,) or None
+        Row of each label in ``joint`` (-1 for a label absent from the data).
     """
 
     labels: np.ndarray
     tp: np.ndarray
+    fn: np.ndarray
     fp: np.ndarray
-    positives: np.ndarray
-    negatives: np.ndarray
+    tn: np.ndarray
     classes: np.ndarray
     joint: object
+    positive_trials: np.ndarray | None = None
+    negative_trials: np.ndarray | None = None
+    positions: np.ndarray | None = None
 
     @property
-    def fn(self):
-        return np.maximum(self.positives - self.tp, 0.0)
+    def positives(self):
+        return self.tp + self.fn
 
     @property
-    def tn(self):
-        return np.maximum(self.negatives - self.fp, 0.0)
+    def negatives(self):
+        return self.fp + self.tn
 
     @property
     def total(self):
@@ -86,32 +103,54 @@ class ConfusionCounts:
         return self.rate(self.tn, self.negatives)
 
     @property
+    def fpr(self):
+        return self.rate(self.fp, self.negatives)
+
+    @property
     def accuracy(self):
         return self.rate(self.tp + self.tn, self.total)
 
+    @property
+    def trials(self):
+        """Effective sizes of the positive and the negative class."""
+        if self.positive_trials is None:
+            return self.positives, self.negatives
+        return self.positive_trials, self.negative_trials
+
 
 def _joint_bincount(y_true, y_pred, offset, n_values, weights):
-    """Unweighted and weighted counts of ``(true - offset, pred - offset)`` pairs."""
+    """Counts of ``(true - offset, pred - offset)`` pairs.
+
+    Returns the unweighted table, the weighted one (None without weights) and
+    the sum of squared weights of each true value (None without weights).
+    """
     size = n_values * n_values
     counts = np.zeros(size, dtype=np.int64)
-    weighted = None if weights is None else np.zeros(size)
+    weighted = squared = None
+    if weights is not None:
+        weighted, squared = np.zeros(size), np.zeros(n_values)
     for start in range(0, y_true.shape[0], CHUNK):
         stop = start + CHUNK
         index = y_true[start:stop].astype(np.int64)
         if offset:  # subtract before multiplying: large labels must not overflow
             index -= offset
-            index *= n_values
+        if weights is not None:
+            chunk_weights = weights[start:stop]
+            squared += np.bincount(index, chunk_weights**2, minlength=n_values)
+        index *= n_values
+        if offset:
             pred = y_pred[start:stop].astype(np.int64)
             pred -= offset
             index += pred
         else:
-            index *= n_values
             np.add(index, y_pred[start:stop], out=index, casting="unsafe")
         counts += np.bincount(index, minlength=size)
         if weights is not None:
-            weighted += np.bincount(index, weights[start:stop], minlength=size)
+            weighted += np.bincount(index, chunk_weights, minlength=size)
     shape = (n_values, n_values)
-    return counts.reshape(shape), None if weights is None else weighted.reshape(shape)
+    if weights is None:
+        return counts.reshape(shape), None, None
+    return counts.reshape(shape), weighted.reshape(shape), squared
 
 
 def _compress_range(targets):
@@ -127,47 +166,58 @@ def _compress_range(targets):
 
 
 def _contingency(targets):
-    """Return (joint table over present classes, classes, present-in-y_true mask)."""
+    """Return (joint table over present classes, classes, squared weights)."""
     n_values = len(targets.values)
     weights = targets.sample_weight
     if n_values <= _DENSE_MAX:
-        counts, weighted = _joint_bincount(
+        counts, weighted, squared = _joint_bincount(
             targets.y_true, targets.y_pred, targets.offset, n_values, weights
         )
-        in_true, in_pred = counts.sum(axis=1) > 0, counts.sum(axis=0) > 0
-        present = in_true | in_pred
+        present = (counts.sum(axis=1) > 0) | (counts.sum(axis=0) > 0)
         joint = counts if weighted is None else weighted
         if not present.all():
             joint = joint[np.ix_(present, present)]
-        return joint.astype(np.float64), targets.values[present], in_true[present]
+            squared = None if squared is None else squared[present]
+        return joint.astype(np.float64), targets.values[present], squared
     if targets.encoding == "range":
         codes_true, codes_pred, classes = _compress_range(targets)
     else:
         codes_true, codes_pred, classes = targets.y_true, targets.y_pred, targets.values
     n_classes = len(classes)
     if n_classes <= _DENSE_MAX:
-        counts, weighted = _joint_bincount(
+        counts, weighted, squared = _joint_bincount(
             codes_true, codes_pred, 0, n_classes, weights
         )
         joint = counts if weighted is None else weighted
-        return joint.astype(np.float64), classes, counts.sum(axis=1) > 0
+        return joint.astype(np.float64), classes, squared
     data = np.ones(len(codes_true)) if weights is None else weights
     joint = sparse.coo_matrix(
         (data, (codes_true, codes_pred)), shape=(n_classes, n_classes)
     ).tocsr()
-    in_true = np.bincount(codes_true, minlength=n_classes) > 0
-    return joint, classes, in_true
+    joint.eliminate_zeros()  # zero weights must not count as cells
+    squared = (
+        None
+        if weights is None
+        else np.bincount(codes_true, weights**2, minlength=n_classes)
+    )
+    return joint, classes, squared
 
 
 def index_of(classes, label):
-    """Position of ``label`` among ``classes`` (``==`` on Python scalars), or -1."""
+    """Position of ``label`` among ``classes``, or -1.
+
+    Labels are compared as Python scalars of the same family (see
+    :func:`~imbascore._validation.label_family`): ``"1"`` is not ``1``.
+    """
+    family = label_family(label)
     for position, value in enumerate(classes.tolist()):
-        if value == label:
+        value = as_python_scalar(value)
+        if value == label and label_family(value) == family:
             return position
     return -1
 
 
-def _binary_selection(classes, pos_label, func):
+def _binary_position(classes, pos_label, func):
     if len(classes) > 2:
         raise ValueError(
             param_error(
@@ -179,12 +229,7 @@ def _binary_selection(classes, pos_label, func):
                 f"The targets hold {len(classes)} classes: {_preview(classes)}.",
             )
         )
-    if not isinstance(pos_label, str | numbers.Number):
-        raise TypeError(
-            param_error(
-                func, "pos_label", "a single label (str, int or bool)", pos_label
-            )
-        )
+    pos_label = check_pos_label(pos_label, func, required=True)
     position = index_of(classes, pos_label)
     if position < 0 and len(classes) == 2:
         raise ValueError(
@@ -195,69 +240,123 @@ def _binary_selection(classes, pos_label, func):
                 pos_label,
             )
         )
-    return np.array([position]), np.array([pos_label])
+    return position, pos_label
 
 
-def _label_selection(classes, labels, func):
-    if labels is None:
-        return np.arange(len(classes)), classes
-    labels = np.asarray(labels)
-    if labels.ndim != 1 or labels.shape[0] == 0:
-        raise ValueError(
-            param_error(
-                func, "labels", "a non-empty 1-D list of labels", labels.tolist()
-            )
-        )
-    if len(set(labels.tolist())) != labels.shape[0]:
-        raise ValueError(
-            param_error(func, "labels", "a list of distinct labels", labels.tolist())
-        )
-    lookup = {value: position for position, value in enumerate(classes.tolist())}
-    positions = np.array([lookup.get(label, -1) for label in labels.tolist()])
-    return positions, labels
+def label_array(values):
+    """Labels as an array, without numpy's coercion of mixed types to str."""
+    if len({type(value) for value in values}) <= 1:
+        return np.asarray(values)
+    array = np.empty(len(values), dtype=object)
+    array[:] = values
+    return array
 
 
-def _binary_sums(joint, position):
-    """The pos_label's sums from a table of at most 2x2, in plain Python.
+def _label_positions(classes, labels, func):
+    """Positions of the requested ``labels`` among ``classes`` (-1 if absent)."""
+    labels = check_labels(labels, func)
+    lookup = {
+        (label_family(value), value): position
+        for position, value in enumerate(map(as_python_scalar, classes.tolist()))
+    }
+    positions = [lookup.get((label_family(label), label), -1) for label in labels]
+    return np.array(positions, dtype=np.int64), label_array(labels)
+
+
+def _binary_cells(joint, position):
+    """The four cells of ``position`` in a table of at most 2x2, in plain Python.
 
     Avoids a dozen numpy calls on tiny arrays: most of the cost of scoring a
-    small fold. Sums of at most four numbers; a zero row stays exactly zero.
+    small fold. Every count is one cell of the table, as counted.
     """
     rows = joint.tolist()
-    total = sum(map(sum, rows))
-    if position < 0:
-        return np.zeros(1), np.zeros(1), np.zeros(1), total
-    tp = rows[position][position]
-    predicted = sum(row[position] for row in rows)
-    return np.array([tp]), np.array([sum(rows[position])]), np.array([predicted]), total
+    if position < 0:  # the label is absent: every sample is a negative
+        total = sum(map(sum, rows))
+        return 0.0, 0.0, 0.0, total
+    if len(rows) == 1:
+        return rows[0][0], 0.0, 0.0, 0.0
+    other = 1 - position
+    return (
+        rows[position][position],
+        rows[position][other],
+        rows[other][position],
+        rows[other][other],
+    )
 
 
-def _one_vs_rest_sums(joint, positions):
-    """Each label's true positives, true count, predicted count; and the total."""
-    diagonal = np.asarray(joint.diagonal())
-    row_sums, column_sums = _column(joint, 1), _column(joint, 0)
-    if (positions >= 0).all():
-        sums = (diagonal[positions], row_sums[positions], column_sums[positions])
-    else:  # some requested labels are absent: their counts are 0
-        sums = (
-            _take(values, positions) for values in (diagonal, row_sums, column_sums)
+# Up to this many classes the true negatives of each label are summed from
+# their own cells (k^3 work); above it they come from the total, with counts
+# whose cells are all empty set to exactly zero.
+_DIRECT_TN_MAX = 32
+
+
+def _one_vs_rest_cells(joint, positions):
+    """Each label's tp, fn, fp, tn, each summed from its own cells.
+
+    Labels at position -1 (absent from the data) have every sample negative.
+    """
+    n_classes = joint.shape[0]
+    if n_classes <= 2 and not sparse.issparse(joint):
+        cells = [_binary_cells(joint, position) for position in positions.tolist()]
+        return tuple(np.array(column, dtype=float) for column in zip(*cells))
+    if sparse.issparse(joint):
+        cells = joint.tocoo()
+        rows, columns, data = cells.row, cells.col, cells.data
+    else:
+        rows, columns = np.nonzero(joint)
+        data = joint[rows, columns]
+    off = rows != columns
+    diagonal = np.bincount(rows[~off], data[~off], minlength=n_classes)
+    fn = np.bincount(rows[off], data[off], minlength=n_classes)
+    fp = np.bincount(columns[off], data[off], minlength=n_classes)
+    total = data.sum()
+    if n_classes <= _DIRECT_TN_MAX:
+        table = np.asarray(joint)
+        outside = np.ones((n_classes, n_classes, n_classes), dtype=bool)
+        index = np.arange(n_classes)
+        outside[index, index, :] = False  # the label's own row
+        outside[index, :, index] = False  # the label's own column
+        tn = (table[np.newaxis] * outside).sum(axis=(1, 2))
+    else:
+        cells_in_row = np.bincount(rows, minlength=n_classes)
+        cells_in_column = np.bincount(columns, minlength=n_classes)
+        on_diagonal = np.bincount(rows[~off], minlength=n_classes)
+        cells_outside = len(data) - cells_in_row - cells_in_column + on_diagonal
+        tn = np.where(
+            cells_outside > 0, np.maximum(total - diagonal - fn - fp, 0.0), 0.0
         )
-    return (*sums, row_sums.sum())
-
-
-def _take(values, positions):
-    """``values[positions]``, with 0 where a position is -1 (label absent)."""
     found = positions >= 0
-    return np.where(found, values[np.where(found, positions, 0)], 0.0)
+    where = np.where(found, positions, 0)
+
+    def take(values, absent):
+        return np.where(found, values[where], absent)
+
+    return take(diagonal, 0.0), take(fn, 0.0), take(fp, 0.0), take(tn, total)
+
+
+def _trials(squared, positives, negatives, positions):
+    """Effective class sizes ``(sum w)^2 / sum(w^2)`` of each label and its rest.
+
+    ``squared`` holds each class's sum of squared weights (None unweighted).
+    """
+    if squared is None:
+        return None, None
+    found = positions >= 0
+    own = np.where(found, squared[np.where(found, positions, 0)], 0.0)
+    if len(squared) <= _DIRECT_TN_MAX:  # summed directly: no cancellation
+        index = np.arange(len(squared))
+        others = np.array([squared[index != p].sum() for p in positions.tolist()])
+    else:
+        others = np.maximum(squared.sum() - own, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        positive = np.where(own > 0, positives**2 / own, 0.0)
+        negative = np.where(others > 0, negatives**2 / others, 0.0)
+    return positive, np.maximum(negative, 0.0)
 
 
 def _preview(values, limit=10):
     listed = values.tolist()
     return repr(listed) if len(listed) <= limit else f"{listed[:limit]!r}[:{limit}]..."
-
-
-def _column(matrix, axis):
-    return np.asarray(matrix.sum(axis=axis)).ravel()
 
 
 @dataclass(frozen=True)
@@ -270,13 +369,18 @@ class ContingencyTable:
         The weighted contingency table, true classes on rows.
     classes : ndarray of shape (n_classes,)
         Every label present in ``y_true`` or ``y_pred``, sorted.
-    in_true : ndarray of bool of shape (n_classes,)
-        Whether each class occurs in ``y_true``.
+    squared_weights : ndarray of shape (n_classes,) or None
+        Sum of the squared sample weights of each true class; None unweighted.
     """
 
     joint: object
     classes: np.ndarray
-    in_true: np.ndarray
+    squared_weights: np.ndarray | None = None
+
+    @property
+    def support(self):
+        """Weight of each class in ``y_true`` (row sums)."""
+        return np.asarray(self.joint.sum(axis=1), dtype=float).ravel()
 
 
 def count_table(y_true, y_pred, sample_weight=None, func="count_table"):
@@ -285,22 +389,33 @@ def count_table(y_true, y_pred, sample_weight=None, func="count_table"):
     return ContingencyTable(*_contingency(targets))
 
 
+def _multiclass_rows(table, stacklevel):
+    """Classes with weight in ``y_true``; the others are left out, with
+    scikit-learn's warning of ``balanced_accuracy_score``."""
+    positions = np.flatnonzero(table.support > 0)
+    if len(positions) < len(table.classes):
+        warnings.warn(
+            "y_pred contains classes not in y_true", UserWarning, stacklevel + 1
+        )
+    return positions, table.classes[positions]
+
+
 def select_counts(
     table, *, labels=None, pos_label=1, average="binary", func, stacklevel=2
 ):
     """One-vs-rest counts of the labels that ``average`` needs, from ``table``.
 
     With ``average="binary"`` the single row is ``pos_label``; with
-    ``"multiclass"`` and no ``labels`` the rows are the classes present in
-    ``y_true`` (as in :func:`sklearn.metrics.balanced_accuracy_score`);
+    ``"multiclass"`` and no ``labels`` the rows are the classes with weight
+    in ``y_true`` (as in :func:`sklearn.metrics.balanced_accuracy_score`);
     otherwise they are ``labels`` or every class present.
     """
     joint, classes = table.joint, table.classes
     if average == "binary":
-        positions, selected = _binary_selection(classes, pos_label, func)
-        tp, positives, predicted, total = _binary_sums(joint, positions[0])
+        position, pos_label = _binary_position(classes, pos_label, func)
+        positions, selected = np.array([position]), label_array([pos_label])
     else:
-        if pos_label not in (None, 1):
+        if pos_label is not None and pos_label != 1:
             warnings.warn(
                 f"pos_label={pos_label!r} is ignored by {func} when average != "
                 f"'binary' (got {average!r}). Use labels=[pos_label] to score a "
@@ -309,19 +424,26 @@ def select_counts(
                 stacklevel=stacklevel + 1,
             )
         if average == "multiclass" and labels is None:
-            positions = np.flatnonzero(table.in_true)
-            selected = classes[positions]
+            positions, selected = _multiclass_rows(table, stacklevel + 1)
+        elif labels is None:
+            positions, selected = np.arange(len(classes)), classes
         else:
-            positions, selected = _label_selection(classes, labels, func)
-        tp, positives, predicted, total = _one_vs_rest_sums(joint, positions)
+            positions, selected = _label_positions(classes, labels, func)
+    tp, fn, fp, tn = _one_vs_rest_cells(joint, positions)
+    positive_trials, negative_trials = _trials(
+        table.squared_weights, tp + fn, fp + tn, positions
+    )
     return ConfusionCounts(
         labels=selected,
         tp=tp,
-        fp=np.maximum(predicted - tp, 0.0),
-        positives=positives,
-        negatives=total - positives,
+        fn=fn,
+        fp=fp,
+        tn=tn,
         classes=classes,
         joint=joint,
+        positive_trials=positive_trials,
+        negative_trials=negative_trials,
+        positions=positions,
     )
 
 

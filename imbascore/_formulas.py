@@ -90,19 +90,22 @@ def weighted_accuracy(tpr, tnr, weight=0.5):
 DPRIME_CORRECTIONS = ("macmillan", "loglinear")
 
 
-def correct_extreme_rate(hits, n, correction="macmillan"):
-    """Rate ``hits / n`` made finite for the inverse normal.
+def correct_extreme_rate(rate, n, correction="macmillan"):
+    """Rate made finite for the inverse normal, given ``n`` trials.
 
-    ``"macmillan"`` (Macmillan & Creelman 2005): rates of 0 and 1 become
-    ``1 / (2n)`` and ``1 - 1 / (2n)``, other rates are unchanged.
-    ``"loglinear"`` (Hautus 1995): every rate becomes ``(hits + 0.5) / (n + 1)``.
-    ``n`` must be positive.
+    ``"macmillan"`` (Macmillan & Creelman 2005): a rate of exactly 0 becomes
+    ``1 / (2n)`` and one of exactly 1 becomes ``1 - 1 / (2n)`` (half a trial);
+    every other rate is unchanged. ``"loglinear"`` (Hautus 1995): every rate
+    becomes ``(rate * n + 0.5) / (n + 1)``, i.e. ``(hits + 0.5) / (n + 1)``.
+    ``n`` must be at least 1 (it is a number of trials, or an effective number
+    of weighted trials, which is never below 1), so the corrected rate lies
+    strictly inside (0, 1).
     """
-    hits, n = np.asarray(hits, dtype=float), np.asarray(n, dtype=float)
+    rate, n = np.asarray(rate, dtype=float), np.asarray(n, dtype=float)
     if correction == "loglinear":
-        return (hits + 0.5) / (n + 1.0)
+        return (rate * n + 0.5) / (n + 1.0)
     half = 0.5 / n
-    return np.clip(hits / n, half, 1.0 - half)
+    return np.where(rate <= 0.0, half, np.where(rate >= 1.0, 1.0 - half, rate))
 
 
 def dprime(tpr, fpr):

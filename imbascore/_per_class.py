@@ -26,7 +26,8 @@ def _dominance(counts):
     return F.dominance(counts.tpr, counts.tnr)
 
 
-def _geometric_mean(counts):
+def _geometric_mean(counts, zero_recall=0.0):
+    # zero_recall acts with average="multiclass" only (checked to be 0 here).
     return F.geometric_mean(counts.tpr, counts.tnr)
 
 
@@ -51,20 +52,24 @@ def _weighted_accuracy(counts, weight=0.5):
     return F.weighted_accuracy(counts.tpr, counts.tnr, weight)
 
 
+# Rates closer than this are on the chance diagonal (rounding of weighted sums).
+_DIAGONAL_TOLERANCE = 1e-12
+
+
 def _dprime(counts, correction="macmillan"):
-    tp, fp, positives, negatives = (
-        counts.tp,
-        counts.fp,
-        counts.positives,
-        counts.negatives,
+    tpr, fpr = counts.tpr, counts.fpr
+    # Half a trial under weights: the trials are the effective sample sizes,
+    # so scaling all weights, or weighting a class uniformly, changes nothing.
+    positive_trials, negative_trials = counts.trials
+    corrected = F.dprime(
+        F.correct_extreme_rate(tpr, positive_trials, correction),
+        F.correct_extreme_rate(fpr, negative_trials, correction),
     )
-    tpr = F.correct_extreme_rate(tp, positives, correction)
-    fpr = F.correct_extreme_rate(fp, negatives, correction)
     # A point on the chance diagonal (every constant prediction is one) has
     # d' = 0; correcting its two rates by class-size-dependent amounts would
     # credit it with discrimination it does not have.
-    on_diagonal = tp * negatives == fp * positives
-    return np.where(on_diagonal, 0.0, F.dprime(tpr, fpr))
+    on_diagonal = np.abs(tpr - fpr) <= _DIAGONAL_TOLERANCE
+    return np.where(on_diagonal, 0.0, corrected)
 
 
 def _aucz(counts, correction="macmillan"):
@@ -151,10 +156,11 @@ def _multiclass_recalls(counts, fill, warn, stacklevel):
     return recalls[~np.isnan(recalls)]
 
 
-def _multiclass_gmean(counts, fill, warn, stacklevel):
+def _multiclass_gmean(counts, fill, warn, stacklevel, zero_recall=0.0):
     recalls = _multiclass_recalls(counts, fill, warn, stacklevel + 1)
     if recalls.size == 0:
         return float("nan")
+    recalls = np.where(recalls == 0.0, zero_recall, recalls)
     with np.errstate(divide="ignore"):
         return float(np.exp(np.log(recalls).mean()))
 
@@ -164,8 +170,16 @@ def _multiclass_balanced_accuracy(counts, fill, warn, stacklevel):
     return float(recalls.mean()) if recalls.size else float("nan")
 
 
+def _rows_of_labels(counts):
+    """The table restricted to the rows (true classes) of the counts' labels."""
+    joint, rows = counts.joint, counts.positions
+    if rows is None or len(rows) == joint.shape[0]:
+        return joint
+    return joint[rows[rows >= 0]]
+
+
 def _multiclass_nmi(counts, fill, warn, stacklevel):
-    joint = counts.joint
+    joint = _rows_of_labels(counts)
     if hasattr(joint, "tocoo"):  # sparse table of many classes
         value = F.nmi_from_sums(
             joint.data,
@@ -188,7 +202,8 @@ def _multiclass_nmi(counts, fill, warn, stacklevel):
     )
 
 
-#: name -> function of (counts, fill, warn, stacklevel) for average="multiclass".
+#: name -> function of (counts, fill, warn, stacklevel, **params) for
+#: average="multiclass".
 MULTICLASS = {
     "gmean": _multiclass_gmean,
     "balanced_accuracy": _multiclass_balanced_accuracy,

@@ -9,11 +9,16 @@ from the same table. Both go through :func:`check_metric_options` and
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ._counts import select_counts
 from ._per_class import MULTICLASS, average_values, per_class_values
-from ._validation import check_average, check_metric_params, check_zero_division
+from ._validation import (
+    check_average,
+    check_labels,
+    check_metric_params,
+    check_pos_label,
+    check_zero_division,
+    param_error,
+)
 
 __all__ = [
     "MetricOptions",
@@ -42,26 +47,41 @@ class MetricOptions:
 def check_metric_options(
     name, func, *, labels, pos_label, average, zero_division, **params
 ):
-    """Check ``average``, ``zero_division`` and the metric's own parameters."""
+    """Check every option of a metric call; none is left for the data to reveal.
+
+    ``labels`` and ``pos_label`` are checked here too, so that a scorer
+    factory refuses them when the scorer is built.
+    """
     average = check_average(average, func, multiclass=name in MULTICLASS)
     fill, warn = check_zero_division(zero_division, func)
+    params = check_metric_params(params, func)
+    if params.get("zero_recall", 0.0) != 0.0 and average != "multiclass":
+        raise ValueError(
+            param_error(
+                func,
+                "zero_recall",
+                "0.0 unless average='multiclass' (it replaces the zero recalls "
+                "of the multiclass G-mean)",
+                params["zero_recall"],
+            )
+        )
     return MetricOptions(
         name,
         func,
-        labels,
-        pos_label,
+        check_labels(labels, func),
+        check_pos_label(pos_label, func, required=average == "binary"),
         average,
         fill,
         warn,
-        check_metric_params(params, func),
+        params,
     )
 
 
 def selection_key(options):
     """Options that select the same counts share this key."""
-    labels = options.labels
+    labels = options.labels  # a checked tuple: hashable, types kept
     if labels is not None:
-        labels = tuple(np.asarray(labels).tolist())
+        labels = tuple((type(label), label) for label in labels)
     return options.average, options.pos_label, labels
 
 
@@ -81,7 +101,11 @@ def score_counts(options, counts, *, stacklevel=2):
     """Value of the metric described by ``options`` from selected ``counts``."""
     if options.average == "multiclass":
         return MULTICLASS[options.name](
-            counts, options.fill, options.warn, stacklevel=stacklevel + 1
+            counts,
+            options.fill,
+            options.warn,
+            stacklevel=stacklevel + 1,
+            **options.params,
         )
     values = per_class_values(
         options.name,

@@ -14,21 +14,27 @@ Labels are handed to the counting layer in one of two encodings:
 """
 
 import numbers
+from collections.abc import Iterator, Mapping, Set
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import sparse
 
 from ._formulas import DPRIME_CORRECTIONS
 
 __all__ = [
     "Targets",
+    "as_python_scalar",
     "check_average",
     "check_bool",
     "check_choice",
+    "check_labels",
     "check_metric_params",
+    "check_pos_label",
     "check_targets",
     "check_unit_interval",
     "check_zero_division",
+    "label_family",
     "param_error",
 ]
 
@@ -49,8 +55,77 @@ def param_error(func, param, rule, got, hint=""):
     return f"{message} {hint}" if hint else message
 
 
+def as_python_scalar(value):
+    """A numpy scalar (``np.int64``, ``np.str_``, ``np.True_``) as its Python value."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
 def _is_real(value):
-    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+    return isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+
+
+def label_family(label):
+    """ "str", "bytes" or "number": labels of different families never match.
+
+    Python's ``==`` already keeps ``"1"`` apart from ``1``; numpy's coercion of
+    a mixed list (``np.asarray([1, "x"])``) does not, so labels are compared
+    as Python scalars tagged with their family.
+    """
+    if isinstance(label, str):
+        return "str"
+    if isinstance(label, bytes):
+        return "bytes"
+    return "number"
+
+
+def _is_label(value):
+    return isinstance(value, str | bytes | numbers.Number) and not (
+        isinstance(value, float) and value != value
+    )
+
+
+def check_pos_label(pos_label, func, *, required):
+    """Return ``pos_label`` as a Python scalar; ``None`` only if not ``required``."""
+    pos_label = as_python_scalar(pos_label)
+    if pos_label is None and not required:
+        return None
+    if not _is_label(pos_label):
+        rule = "a single label (str, int or bool)"
+        raise TypeError(
+            param_error(
+                func,
+                "pos_label",
+                rule if required else f"{rule} or None",
+                pos_label,
+                "It is a label of the positive class, not a list of labels."
+                if isinstance(pos_label, list | tuple | np.ndarray)
+                else "",
+            )
+        )
+    return pos_label
+
+
+def check_labels(labels, func):
+    """Return ``labels`` as a tuple of distinct Python scalars (or None).
+
+    The labels keep their own types: they are not coerced by numpy, so
+    ``[1, "x"]`` stays an integer and a string.
+    """
+    if labels is None:
+        return None
+    if isinstance(labels, str | bytes) or not hasattr(labels, "__iter__"):
+        raise TypeError(param_error(func, "labels", "a 1-D list of labels", labels))
+    values = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
+    values = [as_python_scalar(value) for value in values]
+    if not values or not all(_is_label(value) for value in values):
+        raise ValueError(
+            param_error(func, "labels", "a non-empty 1-D list of labels", values)
+        )
+    if len({(label_family(v), v) for v in values}) != len(values):
+        raise ValueError(
+            param_error(func, "labels", "a list of distinct labels", values)
+        )
+    return tuple(values)
 
 
 def check_unit_interval(value, name, func):
@@ -90,10 +165,10 @@ def check_zero_division(zero_division, func):
 
 
 def check_bool(value, name, func):
-    """Check that ``value`` is a bool (not merely truthy)."""
-    if not isinstance(value, bool):
+    """Check that ``value`` is a bool or ``np.bool_`` (not merely truthy)."""
+    if not isinstance(value, bool | np.bool_):
         raise TypeError(param_error(func, name, "a bool", value))
-    return value
+    return bool(value)
 
 
 def _check_correction(value, name, func):
@@ -106,11 +181,12 @@ _METRIC_PARAMETER_CHECKS = {
     "squared": check_bool,
     "weight": check_unit_interval,
     "correction": _check_correction,
+    "zero_recall": check_unit_interval,
 }
 
 
 def check_metric_params(params, func):
-    """Check the metric-specific parameters (alpha, squared, weight, correction)."""
+    """Check the metric-specific parameters (alpha, squared, weight, ...)."""
     return {
         name: _METRIC_PARAMETER_CHECKS[name](value, name, func)
         for name, value in params.items()
@@ -141,12 +217,34 @@ class Targets:
     sample_weight: np.ndarray | None
 
 
+def _describe(value):
+    """What a non-array input is, for error messages ("a set", "a generator")."""
+    if sparse.issparse(value):
+        return f"a scipy.sparse {type(value).__name__}"
+    return f"a {type(value).__name__}"
+
+
+def _unordered_hint(y):
+    if sparse.issparse(y):
+        return "Pass a dense 1-D array, e.g. y.toarray().ravel()."
+    if isinstance(y, Mapping | Set):
+        return "Sets and dicts have no sample order; pass a list or an array."
+    return "Pass a list or an array, e.g. list(y)."
+
+
 def _as_label_array(y, name, func):
-    """Turn array-likes (lists, numpy, pandas incl. extension dtypes) into 1-D numpy."""
+    """Turn array-likes (lists, numpy, pandas incl. extension dtypes) into 1-D numpy.
+
+    Column vectors of shape (n, 1), and one-column DataFrames, are accepted
+    and flattened, as scikit-learn's metrics do.
+    """
+    rule = "a 1-D array-like of shape (n_samples,)"
     if isinstance(y, str | bytes | numbers.Number) or y is None:
-        raise TypeError(
-            param_error(func, name, "an array-like of shape (n_samples,)", y)
-        )
+        raise TypeError(param_error(func, name, rule, y))
+    if sparse.issparse(y) or isinstance(y, Mapping | Set | Iterator):
+        raise TypeError(param_error(func, name, rule, _describe(y), _unordered_hint(y)))
+    if hasattr(y, "iloc") and getattr(y, "ndim", 1) == 2 and y.shape[1] == 1:
+        y = y.iloc[:, 0]  # a one-column DataFrame, keeping its column's dtype
     dtype = getattr(y, "dtype", None)
     if not isinstance(dtype, np.dtype | None) and hasattr(y, "isna"):
         # pandas extension arrays (nullable, categorical, string): find missing
@@ -156,22 +254,28 @@ def _as_label_array(y, name, func):
         numpy_dtype = getattr(dtype, "numpy_dtype", None)
         if numpy_dtype is not None and numpy_dtype.kind in _NUMERIC_KINDS:
             y = y.to_numpy(dtype=numpy_dtype)
-    array = np.asarray(y)
-    if array.ndim != 1:
-        hint = (
-            "Pass a 1-D array; use np.ravel(y) for a column vector."
-            if array.ndim == 2 and array.shape[1] == 1
-            else "Multilabel and multioutput targets are not supported."
-        )
+    try:
+        array = np.asarray(y)
+    except ValueError:  # numpy refuses ragged nested sequences
         raise ValueError(
             param_error(
                 func,
                 name,
-                "a 1-D array-like of shape (n_samples,)",
-                f"an array of shape {array.shape}",
-                hint,
+                rule,
+                "a ragged nested sequence",
+                "Pass one label per sample.",
             )
+        ) from None
+    if array.ndim == 2 and array.shape[1] == 1:
+        array = array[:, 0]
+    if array.ndim != 1:
+        hint = (
+            f"{_unordered_hint(y)}"
+            if array.ndim == 0
+            else "Multilabel and multioutput targets are not supported."
         )
+        got = _describe(y) if array.ndim == 0 else f"an array of shape {array.shape}"
+        raise ValueError(param_error(func, name, rule, got, hint))
     if array.shape[0] == 0:
         raise ValueError(
             param_error(func, name, "a non-empty array-like", "an empty array")
@@ -271,7 +375,8 @@ def _mixed_types_error(y_true, y_pred, func):
             "y_true/y_pred",
             "labels of one type (all numbers or all strings)",
             got,
-            "Convert both arrays to the same type, e.g. y.astype(str).",
+            "Give both arrays labels of one type: the classes the model was "
+            "trained on.",
         )
     )
 
@@ -279,12 +384,31 @@ def _mixed_types_error(y_true, y_pred, func):
 def _check_sample_weight(sample_weight, n_samples, func):
     if sample_weight is None:
         return None
+    rule = "an array of real numbers"
+    if sparse.issparse(sample_weight) or isinstance(
+        sample_weight, Mapping | Set | Iterator | str | bytes
+    ):
+        raise TypeError(
+            param_error(func, "sample_weight", rule, _describe(sample_weight))
+        )
     try:
-        weights = np.asarray(sample_weight, dtype=np.float64)
+        weights = np.asarray(sample_weight)
+        if weights.dtype.kind == "O":  # Python numbers; complex ones fail here
+            weights = weights.astype(np.float64)
     except (TypeError, ValueError):
         raise TypeError(
-            param_error(func, "sample_weight", "an array of numbers", sample_weight)
+            param_error(func, "sample_weight", rule, sample_weight)
         ) from None
+    if weights.dtype.kind not in "biuf":
+        # complex weights would lose their imaginary part in silence
+        raise TypeError(
+            param_error(
+                func, "sample_weight", rule, f"an array of dtype {weights.dtype}"
+            )
+        )
+    weights = weights.astype(np.float64, copy=False)
+    if weights.ndim == 2 and weights.shape[1] == 1:
+        weights = weights[:, 0]
     if weights.ndim != 1 or weights.shape[0] != n_samples:
         raise ValueError(
             param_error(
@@ -339,15 +463,17 @@ def check_targets(y_true, y_pred, sample_weight, func):
     weights = _check_sample_weight(sample_weight, n_samples, func)
 
     kind_true, kind_pred = y_true.dtype.kind, y_pred.dtype.kind
+    # Scores beside string labels are scores, not labels of another type.
+    for array, name in ((y_true, "y_true"), (y_pred, "y_pred")):
+        if array.dtype.kind == "f":
+            _check_float_labels(array, name, func)
     if kind_true in _NUMERIC_KINDS and kind_pred in _NUMERIC_KINDS:
-        for array, name in ((y_true, "y_true"), (y_pred, "y_pred")):
-            if array.dtype.kind == "f":
-                _check_float_labels(array, name, func)
-        low = min(y_true.min(), y_pred.min()).item()
-        high = max(y_true.max(), y_pred.max()).item()
+        # .item() first: comparing np.uint64 with np.int64 goes through float64
+        low = min(y_true.min().item(), y_pred.min().item())
+        high = max(y_true.max().item(), y_pred.max().item())
         n_values = int(high) - int(low) + 1
         if n_values <= _MAX_RANGE and -(2**63) <= low and high < 2**63:
-            dtype = np.result_type(y_true.dtype, y_pred.dtype)
+            dtype = _common_label_dtype(y_true.dtype, y_pred.dtype)
             values = (np.arange(n_values) + int(low)).astype(dtype)
             return Targets(y_true, y_pred, "range", int(low), values, weights)
     elif _family(kind_true) != _family(kind_pred) and "O" not in (
@@ -358,12 +484,29 @@ def check_targets(y_true, y_pred, sample_weight, func):
     return _encode_with_unique(y_true, y_pred, weights, func)
 
 
+def _common_label_dtype(dtype_true, dtype_pred):
+    """numpy's common type, except that two integer types stay integers.
+
+    ``np.result_type(uint64, int64)`` is float64, which would turn labels into
+    floats (and merge distinct labels above 2**53).
+    """
+    dtype = np.result_type(dtype_true, dtype_pred)
+    if dtype.kind == "f" and dtype_true.kind in "biu" and dtype_pred.kind in "biu":
+        return np.dtype(np.int64)
+    return dtype
+
+
 def _encode_with_unique(y_true, y_pred, weights, func):
     """Encode labels that are not small integers into codes 0 .. n_values - 1."""
+    exact = _common_label_dtype(y_true.dtype, y_pred.dtype) == np.result_type(
+        y_true.dtype, y_pred.dtype
+    )
     both = (
-        np.concatenate([y_true.astype(object), y_pred.astype(object)])
-        if (y_true.dtype.kind == "O" or y_pred.dtype.kind == "O")
-        else np.concatenate([y_true, y_pred])
+        np.concatenate([y_true, y_pred])
+        if exact and "O" not in (y_true.dtype.kind, y_pred.dtype.kind)
+        # Python objects compare exactly (uint64 beside int64, strings beside
+        # objects), where a numpy concatenation would coerce
+        else np.concatenate([y_true.astype(object), y_pred.astype(object)])
     )
     try:
         classes, codes = np.unique(both, return_inverse=True)

@@ -195,11 +195,24 @@ def test_optimized_precision_both_rates_zero():
 
 
 def test_dprime_corrections():
-    assert F.correct_extreme_rate(0, 10) == pytest.approx(0.05)
-    assert F.correct_extreme_rate(10, 10) == pytest.approx(0.95)
-    assert F.correct_extreme_rate(3, 10) == pytest.approx(0.3)
-    assert F.correct_extreme_rate(0, 10, "loglinear") == pytest.approx(0.5 / 11)
+    assert F.correct_extreme_rate(0.0, 10) == pytest.approx(0.05)
+    assert F.correct_extreme_rate(1.0, 10) == pytest.approx(0.95)
+    assert F.correct_extreme_rate(0.3, 10) == 0.3
+    assert F.correct_extreme_rate(0.0, 10, "loglinear") == pytest.approx(0.5 / 11)
+    assert F.correct_extreme_rate(0.3, 10, "loglinear") == pytest.approx(3.5 / 11)
     assert F.aucz(0.0) == 0.5
+
+
+@pytest.mark.parametrize("n", [1.0, 1.5, 4.0, 1000.0])
+@pytest.mark.parametrize("rate", [0.0, 0.25, 0.5, 1.0])
+@pytest.mark.parametrize("correction", ["macmillan", "loglinear"])
+def test_corrected_rates_stay_inside_the_unit_interval(n, rate, correction):
+    # With the weighted class size as n, n < 1 crossed the bounds (NaN) and
+    # the clip moved rates that are not extreme.
+    corrected = F.correct_extreme_rate(rate, n, correction)
+    assert 0.0 < corrected < 1.0
+    if correction == "macmillan" and 0.0 < rate < 1.0:
+        assert corrected == rate
 
 
 def test_nmi_known_tables():

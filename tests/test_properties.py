@@ -88,10 +88,63 @@ def test_weight_k_equals_repeating_the_row_k_times(problem, data):
         weighted = _quiet(metric, y_true, y_pred, sample_weight=weights)
         if weights.sum() == 0:
             continue
-        repeated = _quiet(
-            metric, np.repeat(y_true, weights), np.repeat(y_pred, weights)
-        )
+        y_true_repeated = np.repeat(y_true, weights)
+        y_pred_repeated = np.repeat(y_pred, weights)
+        if metric in CORRECTED and _has_extreme_rate(y_true_repeated, y_pred_repeated):
+            # The extreme-rate correction counts effective trials, (sum w)^2 /
+            # sum(w^2), not summed weights: documented in dprime_score.
+            continue
+        repeated = _quiet(metric, y_true_repeated, y_pred_repeated)
         assert weighted == pytest.approx(repeated, abs=1e-12), metric.__name__
+
+
+CORRECTED = (ims.dprime_score, ims.aucz_score)
+
+
+def _has_extreme_rate(y_true, y_pred):
+    tpr = _quiet(ims.sensitivity_score, y_true, y_pred)
+    tnr = _quiet(ims.specificity_score, y_true, y_pred)
+    return tpr in (0.0, 1.0) or tnr in (0.0, 1.0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    binary_problems(max_size=30),
+    st.data(),
+    st.floats(1e-3, 1e3),
+    st.sampled_from(["macmillan", "loglinear"]),
+)
+def test_scaling_every_weight_changes_nothing(problem, data, scale, correction):
+    y_true, y_pred = problem
+    weights = np.array(
+        data.draw(
+            st.lists(st.floats(0.0, 5.0), min_size=len(y_true), max_size=len(y_true))
+        )
+    )
+    for metric in METRICS:
+        kwargs = {"correction": correction} if metric in CORRECTED else {}
+        scaled = _quiet(metric, y_true, y_pred, sample_weight=weights * scale, **kwargs)
+        plain = _quiet(metric, y_true, y_pred, sample_weight=weights, **kwargs)
+        assert scaled == pytest.approx(plain, rel=1e-9, abs=1e-12), metric.__name__
+
+
+@settings(max_examples=100, deadline=None)
+@given(binary_problems(max_size=30), st.data())
+def test_uniform_weights_within_a_class_leave_the_rates_and_d_prime(problem, data):
+    # A class weighted uniformly (class_weight="balanced") keeps its rates, so
+    # no metric of the rates may move: d' and AUCz included.
+    y_true, y_pred = problem
+    w_pos, w_neg = data.draw(st.floats(0.01, 50)), data.draw(st.floats(0.01, 50))
+    weights = np.where(y_true == 1, w_pos, w_neg)
+    # Optimized precision and nMI depend on the class ratio, which moves.
+    ratio_dependent = (
+        ims.optimized_precision_score,
+        ims.normalized_mutual_information_score,
+    )
+    for metric in [m for m in METRICS if m not in ratio_dependent]:
+        weighted = _quiet(metric, y_true, y_pred, sample_weight=weights)
+        plain = _quiet(metric, y_true, y_pred)
+        assert weighted == pytest.approx(plain, rel=1e-9, abs=1e-12), metric.__name__
 
 
 @settings(max_examples=100, deadline=None)

@@ -23,9 +23,9 @@ def _counts(frame):
     return ConfusionCounts(
         labels=np.arange(len(tp)),
         tp=tp,
+        fn=fn,
         fp=fp,
-        positives=tp + fn,
-        negatives=fp + tn,
+        tn=tn,
         classes=np.array([0, 1]),
         joint=None,
     )
