@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 
-__all__ = ["LabelFileError", "read_label_columns"]
+__all__ = ["LabelFileError", "is_number", "read_label_columns"]
 
 
 class LabelFileError(ValueError):
@@ -37,12 +37,27 @@ def _open(path):
         raise LabelFileError(f"cannot read {path!r}: {error.strerror}") from None
 
 
-def read_label_columns(path, columns, *, delimiter=","):
+def is_number(text):
+    """Whether ``float`` reads ``text`` (so "nan" and "1e3" are numbers)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def read_label_columns(path, columns, *, delimiter=",", numeric=None):
     """Return ``{column: array}`` for the named columns of a CSV with a header.
 
+    A column named twice is read once. ``numeric`` maps the columns that must
+    hold numbers to the option that named them (``{"w": "--weight"}``).
+
     Raises :class:`LabelFileError` for a missing or unreadable file, a missing
-    column, an empty file, a short row or an empty cell.
+    column, an empty file, a short row, an empty cell or text in a
+    ``numeric`` column.
     """
+    columns = list(dict.fromkeys(columns))
+    numeric = numeric or {}
     handle = _open(path)
     try:
         reader = csv.reader(handle, delimiter=delimiter)
@@ -70,6 +85,11 @@ def read_label_columns(path, columns, *, delimiter=","):
                     if not cell:
                         raise LabelFileError(
                             f"{path!r} line {line}: column {name!r} is empty"
+                        )
+                    if name in numeric and not is_number(cell):
+                        raise LabelFileError(
+                            f"{path!r} line {line}: the {numeric[name]} column "
+                            f"{name!r} must hold numbers; got {cell!r}"
                         )
                     values[name].append(cell)
         except (csv.Error, UnicodeDecodeError) as error:

@@ -2,22 +2,26 @@
 
 ``imbascore example`` prints the all-metrics report on the papers' worked
 examples; ``imbascore report FILE`` prints it for the true and predicted
-labels of a CSV file. Problems the user can fix (a missing file or column,
-unusable labels, a bad option) end with a one-line message and exit code 2.
+labels of a CSV file; ``imbascore study`` runs the García 2008 protocol.
+Problems the user can fix (a missing file or column, unusable labels, a bad
+option) end with a one-line message that names the option as typed, and exit
+code 2. A closed pipe (``imbascore example | head``) ends quietly.
 """
 
 import argparse
 import json
 import math
+import os
+import re
 import sys
 import warnings
 
 import numpy as np
 
 from ._formulas import DPRIME_CORRECTIONS
-from ._label_csv import read_label_columns
+from ._label_csv import is_number, read_label_columns
 from .paper_tables import GARCIA2009_TABLE2
-from .report import imbalanced_report
+from .report import _format_report, imbalanced_report
 from .study._command import add_study_parser
 from .study._garcia2009 import garcia2009_measures
 
@@ -76,15 +80,67 @@ def _example(args):
     return 0
 
 
+class _CommandError(ValueError):
+    """A problem of the user's input; the message is one line."""
+
+
+def _version():
+    """The installed distribution's version, else the package's own."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return version("imbascore")
+    except PackageNotFoundError:
+        import imbascore
+
+        return getattr(imbascore, "__version__", "unknown")
+
+
+def _unit_interval(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(
+            f"must be a number in the range [0, 1]; got {text!r}"
+        )
+    return value
+
+
+def _non_negative_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"must be a non-negative integer; got {text!r}"
+        )
+    return value
+
+
 def _zero_division(text):
     if text == "warn":
         return text
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
+        value = None
+    if value is None or not (value in (0.0, 1.0) or math.isnan(value)):
         raise argparse.ArgumentTypeError(
-            f"must be warn, 0, 1 or nan; got {text!r}"
-        ) from None
+            f"must be one of nan, 0, 1 or warn; got {text!r}"
+        )
+    return value
+
+
+def _delimiter(text):
+    text = {"\\t": "\t", "tab": "\t"}.get(text, text)
+    if len(text) != 1:
+        raise argparse.ArgumentTypeError(
+            f"must be one character (\\t or tab for a tab); got {text!r}"
+        )
+    return text
 
 
 def _without_nan(value):
@@ -96,30 +152,147 @@ def _without_nan(value):
     return value
 
 
+def _report_flags(args):
+    """What the user typed for each parameter of :func:`imbalanced_report`."""
+    return {
+        "y_true": f"--true column {args.true!r}",
+        "y_pred": f"--pred column {args.pred!r}",
+        "y_true/y_pred": f"--true and --pred columns ({args.true!r}, {args.pred!r})",
+        "sample_weight": f"--weight column {args.weight!r}",
+        "alpha": "--alpha",
+        "weight": "--wa-weight",
+        "correction": "--correction",
+        "zero_division": "--zero-division",
+        "digits": "--digits",
+    }
+
+
+_PARAMETER = re.compile(r"The '([\w/]+)' parameter of imbalanced_report")
+
+
+def _in_flags(message, flags):
+    """The library's message with each parameter replaced by its option."""
+    return _PARAMETER.sub(
+        lambda match: (
+            f"The {flags[match.group(1)]}"
+            if match.group(1) in flags
+            else match.group(0)
+        ),
+        message,
+    )
+
+
+def _warning_in_flags(message, args):
+    text = str(message).replace("`zero_division` parameter", "--zero-division")
+    return re.sub(r"\by_true\b", f"the --true column {args.true!r}", text)
+
+
+def _check_label_kinds(data, args):
+    """Both label columns numbers, or both text: say which is which if not."""
+    columns = {"--true": args.true, "--pred": args.pred}
+    text = {
+        flag: column
+        for flag, column in columns.items()
+        if data[column].dtype.kind == "U"
+    }
+    if len(text) != 1:
+        return
+    ((text_flag, text_column),) = text.items()
+    ((number_flag, number_column),) = (
+        item for item in columns.items() if item[0] != text_flag
+    )
+    example = next(
+        value for value in data[text_column].tolist() if not is_number(value)
+    )
+    raise _CommandError(
+        f"the {number_flag} column {number_column!r} holds numbers but the "
+        f"{text_flag} column {text_column!r} holds text (e.g. {example!r}); both "
+        "must hold labels of one kind, the classes the model was trained on"
+    )
+
+
+def _labels(names, singular, plural):
+    """``label '0' is`` / ``labels '0', '1' are``: the subject of a reason."""
+    listed = ", ".join(repr(name) for name in names)
+    if len(names) == 1:
+        return f"label {listed} {singular}"
+    return f"labels {listed} {plural}"
+
+
+def _undefined_note(report, args, shown):
+    """One line: which labels' values are undefined, and why."""
+    if report["support"] == 0:
+        return (
+            f"every value is undefined ({shown}): every weight in the --weight "
+            f"column {args.weight!r} is 0"
+        )
+    rows = report["classes"]
+    absent = [name for name, row in rows.items() if row["support"] == 0]
+    alone = [
+        name
+        for name, row in rows.items()
+        if row["fp"] + row["tn"] == 0 and row["support"] != 0
+    ]
+    reasons = []
+    if absent:
+        subject = _labels(absent, "never occurs", "never occur")
+        reasons.append(
+            f"{subject} in the --true column {args.true!r}, so only the "
+            "specificity is defined"
+        )
+    if alone:
+        subject = _labels(alone, "is", "are")
+        reasons.append(
+            f"{subject} the only class in the --true column {args.true!r}, so only "
+            "the sensitivity is defined"
+        )
+    if not reasons:
+        return None
+    return (
+        f"{shown} marks undefined values: "
+        + "; ".join(reasons)
+        + " (--zero-division 0 or 1 fills them in)"
+    )
+
+
 def _report(args):
     """The all-metrics report of a CSV's true and predicted label columns."""
     columns = [args.true, args.pred] + ([args.weight] if args.weight else [])
-    data = read_label_columns(args.file, columns, delimiter=args.delimiter)
-    options = dict(
-        sample_weight=data[args.weight] if args.weight else None,
-        alpha=args.alpha,
-        weight=args.wa_weight,
-        correction=args.correction,
-        zero_division=args.zero_division,
+    data = read_label_columns(
+        args.file,
+        columns,
+        delimiter=args.delimiter,
+        numeric={args.weight: "--weight"} if args.weight else None,
     )
+    _check_label_kinds(data, args)
+    zero_division = math.nan if args.zero_division is None else args.zero_division
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        if args.json:
+        try:
             report = imbalanced_report(
-                data[args.true], data[args.pred], output_dict=True, **options
+                data[args.true],
+                data[args.pred],
+                sample_weight=data[args.weight] if args.weight else None,
+                alpha=args.alpha,
+                weight=args.wa_weight,
+                correction=args.correction,
+                zero_division=zero_division,
+                output_dict=True,
             )
-            text = json.dumps(_without_nan(report), indent=2)
-        else:
-            text = imbalanced_report(
-                data[args.true], data[args.pred], digits=args.digits, **options
-            )
+        except (ValueError, TypeError) as error:
+            message = _in_flags(str(error), _report_flags(args))
+            raise _CommandError(message) from None
+    if args.json:
+        text = json.dumps(_without_nan(report), indent=2)
+    else:
+        text = _format_report(report, args.digits)
     for warning in caught:
-        print(f"imbascore report: warning: {warning.message}", file=sys.stderr)
+        message = _warning_in_flags(warning.message, args)
+        print(f"imbascore report: warning: {message}", file=sys.stderr)
+    if isinstance(zero_division, float) and math.isnan(zero_division):
+        note = _undefined_note(report, args, "null" if args.json else "nan")
+        if note:
+            print(f"imbascore report: note: {note}", file=sys.stderr)
     print(text, file=args.stream)
     return 0
 
@@ -135,6 +308,10 @@ def _parser():
     parser = _Parser(
         prog="imbascore",
         description="Metrics for classifiers on imbalanced data.",
+        epilog="Run 'imbascore COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"imbascore {_version()}"
     )
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser
@@ -142,6 +319,9 @@ def _parser():
     example = commands.add_parser(
         "example",
         help="print the all-metrics report on the papers' embedded examples",
+        description="Print the all-metrics report of a classifier and of "
+        "predicting every sample negative (TP=5, FN=10, FP=50, TN=10000 against "
+        "TP=0, FN=15, FP=0, TN=10050), and García et al. (2009), Table 2.",
     )
     example.set_defaults(run=_example)
     report = commands.add_parser(
@@ -149,7 +329,10 @@ def _parser():
         help="print the all-metrics report of a CSV's true and predicted labels",
         description="Print every metric of imbascore, per class and averaged, "
         "for the true and predicted labels in two columns of a CSV file with a "
-        "header row. Columns of integers or numbers are read as numbers.",
+        "header row. Columns of integers or numbers are read as numbers. "
+        "Undefined values (e.g. the specificity of the only class in the true "
+        "labels) are shown as nan, or null in JSON, with a note on stderr "
+        "saying which and why; --zero-division 0 or 1 fills them in instead.",
     )
     report.add_argument("file", help="the CSV file, or - for standard input")
     report.add_argument(
@@ -159,20 +342,36 @@ def _parser():
         "--pred", default="y_pred", metavar="COL", help="predicted labels (y_pred)"
     )
     report.add_argument(
-        "--weight", metavar="COL", help="sample weights (default: none)"
+        "--weight", metavar="COL", help="sample weights, numbers (default: none)"
     )
-    report.add_argument("--delimiter", default=",", help="field separator (,)")
+    report.add_argument(
+        "--delimiter",
+        type=_delimiter,
+        default=",",
+        metavar="CHAR",
+        help="field separator: one character, or tab (,)",
+    )
     report.add_argument("--json", action="store_true", help="print JSON")
     report.add_argument(
-        "--digits", type=int, default=3, help="decimals in the text report (3)"
+        "--digits",
+        type=_non_negative_int,
+        default=3,
+        metavar="N",
+        help="decimals in the text report (3)",
     )
-    report.add_argument("--alpha", type=float, default=0.1, help="IBA alpha (0.1)")
+    report.add_argument(
+        "--alpha",
+        type=_unit_interval,
+        default=0.1,
+        metavar="A",
+        help="IBA alpha, in [0, 1] (0.1)",
+    )
     report.add_argument(
         "--wa-weight",
-        type=float,
+        type=_unit_interval,
         default=0.5,
         metavar="W",
-        help="weight of sensitivity in the weighted accuracy (0.5)",
+        help="weight of sensitivity in the weighted accuracy, in [0, 1] (0.5)",
     )
     report.add_argument(
         "--correction",
@@ -183,28 +382,53 @@ def _parser():
     report.add_argument(
         "--zero-division",
         type=_zero_division,
-        default="warn",
-        metavar="{warn,0,1,nan}",
-        help="value of undefined metrics (warn: 0 with a warning)",
+        default=None,
+        metavar="{nan,0,1,warn}",
+        help="value of undefined metrics (default: nan, null in JSON, with a "
+        "note; warn: 0 with a warning)",
     )
     report.set_defaults(run=_report)
     add_study_parser(commands)
     return parser
 
 
-def main(argv=None, out=None):
-    """Run the ``imbascore`` command; return its exit code."""
+def _run(argv, stream):
     parser = _parser()
     args = parser.parse_args(argv)
-    args.stream = out or sys.stdout
-    run = getattr(args, "run", _example)
+    if args.command is None:  # bare `imbascore`: say what it can do
+        parser.print_help(file=stream)
+        return 0
+    args.stream = stream
+    command = f"imbascore {args.command}"
     try:
-        return run(args)
+        return args.run(args)
+    except BrokenPipeError:
+        raise
+    except KeyboardInterrupt:
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 130
     except (ValueError, TypeError, ImportError, OSError) as error:
-        command = f"imbascore {args.command}" if args.command else "imbascore"
         message = " ".join(str(error).split())
         print(f"{command}: error: {message}", file=sys.stderr)
         return 2
+
+
+def main(argv=None, out=None):
+    """Run the ``imbascore`` command; return its exit code."""
+    stream = out or sys.stdout
+    try:
+        try:
+            return _run(argv, stream)
+        finally:
+            stream.flush()
+    except BrokenPipeError:
+        # The reader went away (``imbascore example | head``): stop quietly,
+        # and point stdout at devnull so that Python's own flush at exit
+        # does not complain (the recipe of the signal module's docs).
+        if stream is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":  # pragma: no cover

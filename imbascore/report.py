@@ -25,7 +25,8 @@ REPORT_METRICS = {
     "aucz": "aucz",
     "nmi": "nmi",
 }
-_AVERAGES = ("macro avg", "weighted avg")
+#: Keys of the report's averages, with the names of their rows in the text.
+_AVERAGES = {"macro": "macro avg", "weighted": "weighted avg"}
 
 
 def imbalanced_report(
@@ -94,11 +95,27 @@ def imbalanced_report(
     Returns
     -------
     report : str or dict
-        As a dict: ``{label: {metric: value, ..., "support": ..., "tp": ...,
-        "fn": ..., "fp": ..., "tn": ...}, "macro avg": {...},
-        "weighted avg": {...}, "accuracy": value}``, with the metric keys of
-        :data:`REPORT_METRICS`. Labels are keyed by ``target_names`` or by
-        ``str(label)``.
+        The text table, or a dict of four keys that no class name can
+        overwrite::
+
+            {
+                "classes": {row_name: {metric: value, ..., "support": n,
+                                       "tp": n, "fn": n, "fp": n, "tn": n}},
+                "averages": {"macro": {metric: value, ..., "support": n},
+                             "weighted": {metric: value, ..., "support": n}},
+                "accuracy": value,
+                "support": n,
+            }
+
+        ``metric`` runs over the keys of :data:`REPORT_METRICS`. The rows of
+        ``"classes"`` are in label order and keyed by ``target_names[i]``, or
+        by ``str(label)`` without ``target_names``; these names must be
+        distinct. ``"support"`` is the class's (or every class's) weight in
+        ``y_true`` and ``tp, fn, fp, tn`` its one-vs-rest counts: ints, or
+        floats with ``sample_weight``. Undefined values are
+        ``zero_division`` (NaN for ``np.nan``; the averages leave NaN rows
+        out). The text table shows the same rows, a class named like an
+        average included.
 
     See Also
     --------
@@ -110,8 +127,10 @@ def imbalanced_report(
     >>> y_true = [1] * 15 + [0] * 10050
     >>> y_pred = [1] * 5 + [0] * 10 + [1] * 50 + [0] * 10000
     >>> report = imbalanced_report(y_true, y_pred, output_dict=True)
-    >>> round(report["1"]["balanced_accuracy"], 3), round(report["accuracy"], 3)
-    (0.664, 0.994)
+    >>> round(report["classes"]["1"]["balanced_accuracy"], 3)
+    0.664
+    >>> round(report["averages"]["macro"]["gmean"], 3), round(report["accuracy"], 3)
+    (0.576, 0.994)
     >>> print(imbalanced_report([0, 0, 1, 1, 1], [0, 1, 1, 1, 0], digits=2))
     ... # doctest: +NORMALIZE_WHITESPACE
                   sens  spec   dom gmean   iba    op  area    ba    wa    d'  aucz   nmi  support
@@ -144,7 +163,7 @@ def imbalanced_report(
         sample_weight=sample_weight,
         func=func,
     )
-    names = _row_names(counts.labels, target_names, func)
+    names = _row_names(counts.labels, target_names, labels is not None, func)
 
     columns = {
         name: per_class_values(
@@ -164,7 +183,7 @@ def imbalanced_report(
         )
 
     weighted = sample_weight is not None
-    report = {}
+    classes = {}
     for row, name in enumerate(names):
         entry = {metric: float(columns[metric][row]) for metric in REPORT_METRICS}
         for key, values in (
@@ -175,35 +194,71 @@ def imbalanced_report(
             ("tn", counts.tn),
         ):
             entry[key] = _number(values[row], weighted)
-        report[name] = entry
+        classes[name] = entry
     total = _number(counts.positives.sum(), weighted)
-    for label, average in zip(_AVERAGES, ("macro", "weighted")):
-        report[label] = {
+    averages = {}
+    for average in _AVERAGES:
+        averages[average] = {
             metric: average_values(columns[metric], counts.positives, average, fill)
             for metric in REPORT_METRICS
         }
-        report[label]["support"] = total
+        averages[average]["support"] = total
     joint = counts.joint
     joint_total = float(joint.sum())
-    report["accuracy"] = (
-        float(joint.diagonal().sum()) / joint_total if joint_total > 0 else fill
-    )
+    accuracy = float(joint.diagonal().sum()) / joint_total if joint_total > 0 else fill
+    report = {
+        "classes": classes,
+        "averages": averages,
+        "accuracy": accuracy,
+        "support": total,
+    }
     if output_dict:
         return report
-    return _format(report, names, digits, total)
+    return _format_report(report, digits)
 
 
-def _row_names(labels, target_names, func):
+def _row_names(labels, target_names, explicit_labels, func):
+    """The report's row keys: ``target_names`` or ``str(label)``, all distinct."""
+    labels = labels.tolist()
     if target_names is None:
-        return [str(label) for label in labels.tolist()]
+        names = [str(label) for label in labels]
+        seen = {}
+        for label, name in zip(labels, names):
+            seen.setdefault(name, []).append(label)
+        clashes = {name: same for name, same in seen.items() if len(same) > 1}
+        if clashes:
+            name, same = next(iter(clashes.items()))
+            raise ValueError(
+                param_error(
+                    func,
+                    "labels" if explicit_labels else "y_true/y_pred",
+                    "labels whose str() differ, as str(label) names the report's rows",
+                    f"labels {same} all written {name!r}",
+                    "Pass target_names, one distinct name per label.",
+                )
+            )
+        return names
     target_names = [str(name) for name in target_names]
     if len(target_names) != len(labels):
         raise ValueError(
             param_error(
                 func,
                 "target_names",
-                f"a list of {len(labels)} names, one per label {labels.tolist()}",
+                f"a list of {len(labels)} names, one per label {labels}",
                 target_names,
+            )
+        )
+    repeated = [
+        name for name in dict.fromkeys(target_names) if target_names.count(name) > 1
+    ]
+    if repeated:
+        raise ValueError(
+            param_error(
+                func,
+                "target_names",
+                "a list of distinct names, as they name the report's rows",
+                target_names,
+                f"{repeated[0]!r} occurs {target_names.count(repeated[0])} times.",
             )
         )
     return target_names
@@ -213,30 +268,36 @@ def _number(value, weighted):
     return float(value) if weighted else int(round(float(value)))
 
 
-def _format(report, names, digits, total):
-    headings = list(REPORT_METRICS.values()) + ["support"]
-    width = max(len(name) for name in names + list(_AVERAGES))
+def _format_report(report, digits=3):
+    """The text table of a report dict (``imbalanced_report(output_dict=True)``).
+
+    Every class row is printed, whatever its name (one called "accuracy" or
+    "macro avg" included), then the two averages and the accuracy.
+    """
+    rows = list(report["classes"].items())
+    averages = [(row, report["averages"][key]) for key, row in _AVERAGES.items()]
+    width = max(len(name) for name, _ in rows + averages + [("accuracy", None)])
     cell = max(digits + 3, 5)
+
+    def support(value):
+        return f"{value:>8.{digits}f}" if isinstance(value, float) else f"{value:>8}"
 
     def line(name, entry):
         values = [f"{entry[m]:>{cell}.{digits}f}" for m in REPORT_METRICS]
-        support = entry["support"]
-        support = (
-            f"{support:>8.{digits}f}" if isinstance(support, float) else f"{support:>8}"
-        )
-        return f"{name:>{width}} " + " ".join(values) + " " + support
+        return f"{name:>{width}} " + " ".join(values) + " " + support(entry["support"])
 
-    header = f"{'':>{width}} " + " ".join(f"{h:>{cell}}" for h in headings[:-1])
+    header = f"{'':>{width}} " + " ".join(
+        f"{h:>{cell}}" for h in REPORT_METRICS.values()
+    )
     lines = [header + " " + f"{'support':>8}", ""]
-    lines += [line(name, report[name]) for name in names]
+    lines += [line(name, entry) for name, entry in rows]
     lines.append("")
-    lines += [line(name, report[name]) for name in _AVERAGES]
+    lines += [line(name, entry) for name, entry in averages]
     accuracy_column = width + 1 + (cell + 1) * (len(REPORT_METRICS) - 1)
-    support = f"{total:>8.{digits}f}" if isinstance(total, float) else f"{total:>8}"
     lines.append(
         f"{'accuracy':>{width}} "
         + " " * (accuracy_column - width - 1)
         + f"{report['accuracy']:>{cell}.{digits}f} "
-        + support
+        + support(report["support"])
     )
     return "\n".join(lines)

@@ -56,20 +56,102 @@ def test_numeric_columns_are_read_as_numbers(tmp_path):
     path.write_text("y_true,y_pred\n" + "".join(f"{t},{p}\n" for t, p in rows))
     code, text = _run(["report", str(path), "--json"])
     assert code == 0
-    assert list(json.loads(text))[:2] == ["9", "10"]  # numeric, not text order
+    assert list(json.loads(text)["classes"]) == ["9", "10"]  # numeric, not text order
 
 
-def test_undefined_values_are_null_in_json_and_warned_on_one_line(tmp_path, capsys):
+def test_json_has_the_report_layout_whatever_the_class_names(tmp_path):
+    path = tmp_path / "names.csv"
+    rows = [
+        ("accuracy", "accuracy"),
+        ("macro avg", "accuracy"),
+        ("macro avg", "macro avg"),
+    ]
+    path.write_text("y_true,y_pred\n" + "".join(f"{t},{p}\n" for t, p in rows))
+    code, text = _run(["report", str(path), "--json"])
+    assert code == 0
+    result = json.loads(text)
+    assert list(result) == ["classes", "averages", "accuracy", "support"]
+    assert list(result["classes"]) == ["accuracy", "macro avg"]
+    assert result["classes"]["accuracy"]["support"] == 1
+    assert result["accuracy"] == pytest.approx(2 / 3) and result["support"] == 3
+    code, text = _run(["report", str(path)])
+    assert code == 0
+    assert [line.split()[0] for line in text.splitlines()[2:4]] == [
+        "accuracy",
+        "macro",
+    ]
+
+
+def test_one_class_file_shows_undefined_values_with_a_note(tmp_path, capsys):
     path = tmp_path / "one_class.csv"
     path.write_text("y_true,y_pred\n0,0\n0,1\n0,0\n")
-    code, text = _run(["report", str(path), "--json", "--zero-division", "nan"])
+    code, text = _run(["report", str(path), "--json"])
     assert code == 0
-    assert json.loads(text)["0"]["gmean"] is None
-    code, _ = _run(["report", str(path)])
-    warning_lines = capsys.readouterr().err.strip().splitlines()
-    assert warning_lines and all(
-        line.startswith("imbascore report: warning: ") for line in warning_lines
+    result = json.loads(text)
+    assert result["classes"]["0"]["sensitivity"] == pytest.approx(2 / 3)
+    assert result["classes"]["0"]["specificity"] is None
+    assert result["classes"]["0"]["gmean"] is None  # not a contradictory 0
+    assert result["classes"]["1"]["sensitivity"] is None
+    assert result["classes"]["1"]["specificity"] == pytest.approx(2 / 3)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("imbascore report: note: null marks undefined values: ")
+    assert "label '1' never occurs in the --true column 'y_true'" in err
+    assert "label '0' is the only class in the --true column 'y_true'" in err
+    code, text = _run(["report", str(path)])
+    assert code == 0
+    assert text.rstrip("\n") == imbalanced_report(
+        [0, 0, 0], [0, 1, 0], zero_division=np.nan
     )
+    row = text.splitlines()[2].split()
+    assert row[:4] == ["0", "0.667", "nan", "nan"]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "note: nan marks undefined values" in err
+
+
+def test_one_row_file_is_undefined_not_zero(tmp_path, capsys):
+    path = tmp_path / "one_row.csv"
+    path.write_text("y_true,y_pred\n1,1\n")
+    code, text = _run(["report", str(path), "--json"])
+    assert code == 0
+    row = json.loads(text)["classes"]["1"]
+    assert row["sensitivity"] == 1.0
+    assert row["specificity"] is None and row["dominance"] is None
+    assert "label '1' is the only class" in capsys.readouterr().err
+
+
+def test_zero_division_options_fill_and_warn_in_flags(tmp_path, capsys):
+    path = tmp_path / "one_class.csv"
+    path.write_text("y_true,y_pred\n0,0\n0,1\n")
+    code, text = _run(["report", str(path), "--json", "--zero-division", "1"])
+    assert code == 0 and json.loads(text)["classes"]["0"]["gmean"] == 1.0
+    assert capsys.readouterr().err == ""  # asked for: no note
+    code, text = _run(["report", str(path), "--json", "--zero-division", "warn"])
+    assert code == 0 and json.loads(text)["classes"]["0"]["gmean"] == 0.0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("imbascore report: warning: ")
+    assert "Use --zero-division to control this behavior." in err
+    assert "zero_division" not in err and "y_true" not in err.replace(
+        "column 'y_true'", ""
+    )
+
+
+def test_all_zero_weights_say_so(tmp_path, capsys):
+    path = tmp_path / "zero.csv"
+    path.write_text("y_true,y_pred,w\n0,1,0\n1,1,0\n")
+    code, text = _run(["report", str(path), "--weight", "w", "--json"])
+    assert code == 0 and json.loads(text)["accuracy"] is None
+    err = capsys.readouterr().err
+    assert "every weight in the --weight column 'w' is 0" in err
+
+
+def test_same_column_as_true_and_pred_is_read_once(tmp_path):
+    path = tmp_path / "labels.csv"
+    path.write_text("y_true,y_pred\n0,1\n1,1\n1,0\n")
+    code, text = _run(["report", str(path), "--pred", "y_true", "--json"])
+    assert code == 0
+    result = json.loads(text)
+    assert result["support"] == 3 and result["accuracy"] == 1.0
 
 
 @pytest.mark.parametrize(
@@ -82,7 +164,6 @@ def test_undefined_values_are_null_in_json_and_warned_on_one_line(tmp_path, caps
         ("y_true,y_pred\n0,1\n1,\n", [], "line 3: column 'y_pred' is empty"),
         ("y_true,y_pred\n0,a\n1,b\n", [], "y_true"),
         ("y_true,y_pred\n0,0.5\n1,0.7\n", [], "continuous"),
-        ("y_true,y_pred\n0,1\n1,1\n", ["--alpha", "2"], "'alpha' parameter"),
         ("y_true,y_pred\n0,1\n1,1\n", ["--zero-division", "x"], "--zero-division"),
         ("y_true,y_pred\n0,1\n1,1\n", ["--correction", "x"], "--correction"),
     ],
@@ -99,6 +180,103 @@ def test_user_errors_are_one_line_and_exit_2(tmp_path, capsys, content, extra, m
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("imbascore report: error: ")
     assert message in err
+
+
+GOOD = "y_true,y_pred,w\n0,1,1\n1,1,2\n0,0,1\n"
+
+
+@pytest.mark.parametrize(
+    "content, extra, messages",
+    [
+        (GOOD, ["--alpha", "2"], ["argument --alpha:", "range [0, 1]", "'2'"]),
+        (GOOD, ["--alpha", "nan"], ["argument --alpha:", "range [0, 1]", "'nan'"]),
+        (GOOD, ["--wa-weight", "3"], ["argument --wa-weight:", "[0, 1]", "'3'"]),
+        (GOOD, ["--digits", "-1"], ["argument --digits:", "non-negative", "'-1'"]),
+        (GOOD, ["--zero-division", "2"], ["argument --zero-division:", "'2'"]),
+        (GOOD, ["--delimiter", ";;"], ["argument --delimiter:", "one character"]),
+        (
+            "y_true,y_pred,w\n0,1,a\n1,1,2\n",
+            ["--weight", "w"],
+            ["line 2: the --weight column 'w' must hold numbers; got 'a'"],
+        ),
+        (
+            "y_true,y_pred,w\n0,1,-1\n1,1,2\n",
+            ["--weight", "w"],
+            ["The --weight column 'w' must be non-negative", "-1"],
+        ),
+        (
+            "y_true,guess\n0,1\nnan,1\n",
+            ["--pred", "guess"],
+            ["The --true column 'y_true' must be free of missing values"],
+        ),
+        (
+            "y_true,guess\n0,0.5\n1,1\n",
+            ["--pred", "guess"],
+            ["The --pred column 'guess' must be an array of class labels", "0.5"],
+        ),
+        (
+            "y_true,y_pred\n0,yes\n1,no\n",
+            [],
+            [
+                "the --true column 'y_true' holds numbers but the --pred column "
+                "'y_pred' holds text (e.g. 'yes')"
+            ],
+        ),
+    ],
+)
+def test_errors_name_the_flag_not_the_parameter(
+    tmp_path, capsys, content, extra, messages
+):
+    path = tmp_path / "labels.csv"
+    path.write_text(content)
+    try:
+        code = main(["report", str(path), *extra], out=io.StringIO())
+    except SystemExit as exit:  # argparse's own errors
+        code = exit.code
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("imbascore report: error: ")
+    for message in messages:
+        assert message in err
+    assert "imbalanced_report" not in err and "parameter" not in err
+    assert "array([" not in err  # no numpy repr
+
+
+def test_tab_delimiter(tmp_path):
+    path = tmp_path / "labels.tsv"
+    path.write_text("y_true\ty_pred\n0\t1\n1\t1\n")
+    code, text = _run(["report", str(path), "--delimiter", "\\t", "--json"])
+    assert code == 0 and json.loads(text)["support"] == 2
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0
+    version = capsys.readouterr().out.split()
+    assert version[0] == "imbascore" and version[1][0].isdigit()
+
+
+def test_bare_command_prints_the_help_and_exits_0(capsys):
+    code, text = _run([])
+    assert code == 0
+    assert text.startswith("usage: imbascore") and "report" in text
+    assert "study" in text and "example" in text
+    assert capsys.readouterr().err == ""
+
+
+def test_closed_pipe_ends_quietly():
+    # The reader is gone before the command writes: `imbascore example | head`.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "imbascore", "example"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait() == 141
+    assert err == ""
 
 
 def test_console_script_runs_and_fails_cleanly(tmp_path):
@@ -165,13 +343,56 @@ def test_study_writes_its_outputs_and_resumes(tmp_path, capsys):
         (["--datasets", "glas"], "--datasets must be a comma-separated list"),
         (["--classifiers", "1nn,knn"], "--classifiers must be"),
         (["--samplers", ""], "--samplers must be"),
-        (["--n-jobs", "x"], "argument --n-jobs: invalid int value"),
+        (["--n-jobs", "x"], "argument --n-jobs: must be a non-zero integer"),
+        (["--n-jobs", "0"], "argument --n-jobs: must be a non-zero integer"),
+        (["--random-state", "-1"], "argument --random-state: must be an integer"),
+        (["--random-state", str(2**32)], "in the range [0, 4294967295]"),
     ],
 )
 def test_study_bad_options_are_one_line(argv, message, capsys, tmp_path):
     code, err = _study([*argv, "--out", str(tmp_path / "o")], capsys)
     assert code == 2
     assert err.count("\n") == 1 and message in err
+    assert not (tmp_path / "o").exists()  # nothing written
+
+
+def test_study_scheduler_without_dask_fails_before_writing(
+    tmp_path, capsys, monkeypatch
+):
+    from imbascore.study import _command
+
+    real = _command.importlib.util.find_spec
+    monkeypatch.setattr(
+        _command.importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "distributed" else real(name, *a),
+    )
+    out = tmp_path / "o"
+    argv = ["--datasets", "glass", "--scheduler", "tcp://h:1", "--out", str(out)]
+    code, err = _study(argv, capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert '--scheduler needs Dask: pip install "imbascore[distributed]"' in err
+    assert not out.exists()
+
+
+def test_study_unreadable_study_json_is_one_line(tmp_path, capsys):
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "study.json").write_text("{not json")
+    code, err = _study(["--datasets", "glass", "--out", str(out)], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "holds an unreadable study.json" in err
+
+
+def test_study_interrupted_is_one_line(tmp_path, capsys, monkeypatch):
+    from imbascore.study import _command
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_command, "run_study", interrupt)
+    code, err = _study(["--datasets", "glass", "--out", str(tmp_path / "o")], capsys)
+    assert code == 130 and err == "imbascore study: interrupted\n"
 
 
 def test_study_unwritable_or_foreign_out(tmp_path, capsys):

@@ -2,6 +2,7 @@
 
 import io
 import warnings
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -56,25 +57,32 @@ def test_report_equals_the_metric_functions(weighted):
         kwargs = dict(PARAMS.get(name, {}), sample_weight=sample_weight)
         per_class = function(y_true, y_pred, average=None, **kwargs)
         for label, value in zip(["0", "1", "2"], per_class):
-            assert result[label][name] == pytest.approx(value, abs=1e-12), name
-        for key, average in (("macro avg", "macro"), ("weighted avg", "weighted")):
+            assert result["classes"][label][name] == pytest.approx(value, abs=1e-12), (
+                name
+            )
+        for average in ("macro", "weighted"):
             expected = function(y_true, y_pred, average=average, **kwargs)
-            assert result[key][name] == pytest.approx(expected, abs=1e-12), name
+            assert result["averages"][average][name] == pytest.approx(
+                expected, abs=1e-12
+            ), name
     assert result["accuracy"] == pytest.approx(
         accuracy_score(y_true, y_pred, sample_weight=sample_weight)
     )
-    counts = result["1"]
+    counts = result["classes"]["1"]
     assert counts["tp"] + counts["fn"] == pytest.approx(counts["support"])
     if not weighted:
         assert counts["support"] == int(np.sum(y_true == 1))
+    assert result["support"] == pytest.approx(
+        len(y_true) if not weighted else weights.sum()
+    )
 
 
 def test_binary_report_positive_row_is_the_binary_metric():
     y_true, y_pred, _ = _problem(n_classes=2)
-    result = ims.imbalanced_report(y_true, y_pred, output_dict=True)
+    rows = ims.imbalanced_report(y_true, y_pred, output_dict=True)["classes"]
     for name, function in FUNCTIONS.items():
-        assert result["1"][name] == pytest.approx(function(y_true, y_pred), abs=1e-12)
-        assert result["0"][name] == pytest.approx(
+        assert rows["1"][name] == pytest.approx(function(y_true, y_pred), abs=1e-12)
+        assert rows["0"][name] == pytest.approx(
             function(y_true, y_pred, pos_label=0), abs=1e-12
         )
 
@@ -110,14 +118,110 @@ def test_report_warns_once_for_undefined_labels():
     with pytest.warns(UndefinedMetricWarning) as record:
         result = ims.imbalanced_report([0, 0, 1], [0, 2, 1], output_dict=True)
     assert len([w for w in record if w.category is UndefinedMetricWarning]) == 1
-    assert result["2"]["gmean"] == 0.0
+    assert result["classes"]["2"]["gmean"] == 0.0
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         result = ims.imbalanced_report(
             [0, 0, 1], [0, 2, 1], output_dict=True, zero_division=np.nan
         )
-    assert np.isnan(result["2"]["iba"])
-    assert result["macro avg"]["sensitivity"] == pytest.approx(0.75)  # class 2 left out
+    assert np.isnan(result["classes"]["2"]["iba"])
+    # class 2 left out
+    assert result["averages"]["macro"]["sensitivity"] == pytest.approx(0.75)
+
+
+def test_report_dict_layout():
+    result = ims.imbalanced_report(
+        ["b", "a", "c", "a"],
+        ["b", "a", "a", "a"],
+        labels=["c", "a", "b"],
+        output_dict=True,
+    )
+    assert list(result) == ["classes", "averages", "accuracy", "support"]
+    assert list(result["classes"]) == ["c", "a", "b"]  # label order
+    row_keys = list(report.REPORT_METRICS) + ["support", "tp", "fn", "fp", "tn"]
+    for row in result["classes"].values():
+        assert list(row) == row_keys
+    assert list(result["averages"]) == ["macro", "weighted"]
+    for average in result["averages"].values():
+        assert list(average) == list(report.REPORT_METRICS) + ["support"]
+        assert average["support"] == 4
+    assert result["support"] == 4 and result["accuracy"] == 0.75
+    assert result["classes"]["a"] == {
+        **result["classes"]["a"],
+        "support": 2,
+        "tp": 2,
+        "fn": 0,
+        "fp": 1,
+        "tn": 1,
+    }
+
+
+RESERVED = ["accuracy", "macro avg", "weighted avg", "classes", "averages", "support"]
+
+
+@pytest.mark.parametrize("name", RESERVED)
+@pytest.mark.parametrize("how", ["labels", "target_names"])
+def test_class_named_like_a_summary_keeps_its_row(name, how):
+    y_true = np.array(["x", "x", "x", "y", "y"])
+    y_pred = np.array(["x", "y", "x", "y", "y"])
+    kwargs = {}
+    if how == "labels":
+        y_true, y_pred = (
+            np.where(y_true == "x", name, y_true),
+            np.where(y_pred == "x", name, y_pred),
+        )
+    else:
+        kwargs["target_names"] = [name, "y"]
+    result = ims.imbalanced_report(y_true, y_pred, output_dict=True, **kwargs)
+    expected = ims.imbalanced_report(
+        ["x", "x", "x", "y", "y"], ["x", "y", "x", "y", "y"], output_dict=True
+    )
+    assert list(result["classes"]) == [name, "y"]
+    assert result["classes"][name] == expected["classes"]["x"]
+    assert result["averages"] == expected["averages"]
+    assert result["accuracy"] == 0.8 and result["support"] == 5
+    lines = ims.imbalanced_report(y_true, y_pred, **kwargs).splitlines()
+    rows = [line for line in lines if line.strip()]
+    assert len(rows) == 1 + 2 + 2 + 1  # header, classes, averages, accuracy
+    assert rows[1].split()[-1] == "3" and rows[1].strip().startswith(name)
+    assert rows[-1].split()[-2:] == ["0.800", "5"]
+
+
+def test_text_report_prints_undefined_values_as_nan():
+    text = ims.imbalanced_report([0, 0], [0, 0], zero_division=np.nan)
+    row = text.splitlines()[2].split()
+    assert row[:3] == ["0", "1.000", "nan"]
+
+
+def test_duplicate_target_names_raise():
+    with pytest.raises(
+        ValueError, match=r"'target_names' parameter .* distinct"
+    ) as info:
+        ims.imbalanced_report([0, 1, 2], [0, 1, 2], target_names=["a", "b", "a"])
+    assert "['a', 'b', 'a']" in str(info.value)
+    assert "'a' occurs 2 times" in str(info.value)
+
+
+@dataclass(frozen=True, order=True)
+class _Code:
+    """A label type whose str() forgets its value."""
+
+    value: int
+
+    def __str__(self):
+        return "code"
+
+
+def test_labels_with_equal_str_raise_unless_named():
+    y = np.array([_Code(1), _Code(2), _Code(1)], dtype=object)
+    with pytest.raises(
+        ValueError, match=r"'y_true/y_pred' parameter .* str\(\)"
+    ) as info:
+        ims.imbalanced_report(y, y, output_dict=True)
+    assert "all written 'code'" in str(info.value)
+    assert "target_names" in str(info.value)
+    result = ims.imbalanced_report(y, y, target_names=["one", "two"], output_dict=True)
+    assert [row["support"] for row in result["classes"].values()] == [2, 1]
 
 
 def test_cli_example_prints_the_explainer_and_table2():

@@ -6,6 +6,8 @@ per finished cell, so that a rerun skips it), ``folds.csv`` (every fold),
 ``figures/accuracy_dominance_<dataset>.png`` (García 2008, Figure 2).
 """
 
+import argparse
+import importlib.util
 import json
 import pathlib
 import time
@@ -38,6 +40,36 @@ def _names(kind, valid):
     return parse
 
 
+def _n_jobs(text):
+    """A non-zero int, as joblib takes it (-1: every core, -2: all but one)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value == 0:
+        raise argparse.ArgumentTypeError(
+            "must be a non-zero integer (1: one core, -1: every core, -2: all "
+            f"but one); got {text!r}"
+        )
+    return value
+
+
+_MAX_SEED = 2**32 - 1
+
+
+def _random_state(text):
+    """A seed numpy and scikit-learn take: an int in [0, 2**32 - 1]."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= _MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"must be an integer in the range [0, {_MAX_SEED}]; got {text!r}"
+        )
+    return value
+
+
 def add_study_parser(commands):
     """Add the ``study`` subcommand to an argparse subparsers object."""
     study = commands.add_parser(
@@ -56,20 +88,46 @@ def add_study_parser(commands):
     study.add_argument(
         "--datasets",
         default=",".join(GARCIA2008_DATASETS),
-        help="comma-separated (default: the ten of García 2008)",
+        metavar="NAMES",
+        help="comma-separated, of "
+        + ", ".join(list_datasets())
+        + " (default: the ten of García 2008)",
     )
-    study.add_argument("--samplers", default="none,smote,undersample")
-    study.add_argument("--classifiers", default="1nn,svm,mlp")
+    study.add_argument(
+        "--samplers",
+        default="none,smote,undersample",
+        metavar="NAMES",
+        help="comma-separated, of " + ", ".join(SAMPLERS) + " (default: %(default)s)",
+    )
+    study.add_argument(
+        "--classifiers",
+        default="1nn,svm,mlp",
+        metavar="NAMES",
+        help="comma-separated, of "
+        + ", ".join(CLASSIFIERS)
+        + " (default: %(default)s)",
+    )
     study.add_argument(
         "--quick", action="store_true", help="one 5-fold pass instead of 5x10 folds"
     )
     study.add_argument(
-        "--n-jobs", type=int, default=-1, help="parallel folds (-1: all cores; default)"
+        "--n-jobs",
+        type=_n_jobs,
+        default=-1,
+        metavar="N",
+        help="parallel folds: a non-zero integer, -1 for every core (default), "
+        "-2 for all but one",
     )
     study.add_argument(
         "--scheduler", metavar="ADDRESS", help="run on a Dask cluster (tcp://host:8786)"
     )
-    study.add_argument("--random-state", type=int, default=0)
+    study.add_argument(
+        "--random-state",
+        type=_random_state,
+        default=0,
+        metavar="SEED",
+        help=f"seed of the folds and the models, in [0, {_MAX_SEED}] (default: 0)",
+    )
     study.add_argument(
         "--out",
         default="imbascore-study",
@@ -97,7 +155,15 @@ def _prepare_out(out, protocol):
         ) from None
     saved = out / "study.json"
     if saved.exists():
-        previous = json.loads(saved.read_text())
+        try:
+            previous = json.loads(saved.read_text())
+        except ValueError:
+            previous = None
+        if not isinstance(previous, dict):
+            raise StudyOptionError(
+                f"--out {str(out)!r} holds an unreadable study.json; use another "
+                "--out, or delete it to start afresh"
+            )
         previous = {key: previous.get(key) for key in protocol}
         if previous != protocol:
             raise StudyOptionError(
@@ -131,6 +197,10 @@ def _run(args):
     datasets = _names("datasets", list_datasets())(args.datasets)
     samplers = _names("samplers", SAMPLERS)(args.samplers)
     classifiers = _names("classifiers", CLASSIFIERS)(args.classifiers)
+    if args.scheduler and importlib.util.find_spec("distributed") is None:
+        raise StudyOptionError(
+            '--scheduler needs Dask: pip install "imbascore[distributed]"'
+        )
     n_splits, n_repeats = (5, 1) if args.quick else (10, 5)
     protocol = {
         "n_splits": n_splits,
