@@ -46,18 +46,26 @@ def is_number(text):
     return True
 
 
-def read_label_columns(path, columns, *, delimiter=",", numeric=None):
+def _described(name, options):
+    """``the --pred column 'guess'``, or ``column 'guess'`` without an option."""
+    option = options.get(name)
+    return f"the {option} column {name!r}" if option else f"column {name!r}"
+
+
+def read_label_columns(path, columns, *, delimiter=",", numeric=()):
     """Return ``{column: array}`` for the named columns of a CSV with a header.
 
-    A column named twice is read once. ``numeric`` maps the columns that must
-    hold numbers to the option that named them (``{"w": "--weight"}``).
+    ``columns`` is a list of names, or a dict from each name to the option
+    that chose it (``{"truth": "--true"}``), which the messages then name. A
+    column named twice is read once. The ``numeric`` columns must hold
+    numbers.
 
     Raises :class:`LabelFileError` for a missing or unreadable file, a missing
     column, an empty file, a short row, an empty cell or text in a
     ``numeric`` column.
     """
+    options = columns if isinstance(columns, dict) else {}
     columns = list(dict.fromkeys(columns))
-    numeric = numeric or {}
     handle = _open(path)
     try:
         reader = csv.reader(handle, delimiter=delimiter)
@@ -70,9 +78,18 @@ def read_label_columns(path, columns, *, delimiter=",", numeric=None):
         header = [name.strip() for name in header]
         missing = [name for name in columns if name not in header]
         if missing:
+            listed = " and ".join(_described(name, options) for name in missing)
+            verb = "is" if len(missing) == 1 else "are"
+            chosen = [options[name] for name in missing if options.get(name)]
+            hint = (
+                f" (choose {'it' if len(missing) == 1 else 'them'} with "
+                + " and ".join(chosen)
+                + ")"
+                if chosen
+                else ""
+            )
             raise LabelFileError(
-                f"column(s) {missing} not in {path!r}; its columns are {header} "
-                "(choose them with --true and --pred)"
+                f"{listed} {verb} not in {path!r}; its columns are {header}{hint}"
             )
         positions = [header.index(name) for name in columns]
         values = {name: [] for name in columns}
@@ -84,12 +101,13 @@ def read_label_columns(path, columns, *, delimiter=",", numeric=None):
                     cell = row[position].strip() if position < len(row) else ""
                     if not cell:
                         raise LabelFileError(
-                            f"{path!r} line {line}: column {name!r} is empty"
+                            f"{path!r} line {line}: "
+                            f"{_described(name, options)} is empty"
                         )
                     if name in numeric and not is_number(cell):
                         raise LabelFileError(
-                            f"{path!r} line {line}: the {numeric[name]} column "
-                            f"{name!r} must hold numbers; got {cell!r}"
+                            f"{path!r} line {line}: {_described(name, options)} "
+                            f"must hold numbers; got {cell!r}"
                         )
                     values[name].append(cell)
         except (csv.Error, UnicodeDecodeError) as error:

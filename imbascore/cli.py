@@ -233,18 +233,19 @@ def _undefined_note(report, args, shown):
         for name, row in rows.items()
         if row["fp"] + row["tn"] == 0 and row["support"] != 0
     ]
+    weighted = " (with a non-zero --weight)" if args.weight else ""
     reasons = []
     if absent:
         subject = _labels(absent, "never occurs", "never occur")
         reasons.append(
-            f"{subject} in the --true column {args.true!r}, so only the "
+            f"{subject} in the --true column {args.true!r}{weighted}, so only the "
             "specificity is defined"
         )
     if alone:
         subject = _labels(alone, "is", "are")
         reasons.append(
-            f"{subject} the only class in the --true column {args.true!r}, so only "
-            "the sensitivity is defined"
+            f"{subject} the only class in the --true column {args.true!r}"
+            f"{weighted}, so only the sensitivity is defined"
         )
     if not reasons:
         return None
@@ -257,12 +258,19 @@ def _undefined_note(report, args, shown):
 
 def _report(args):
     """The all-metrics report of a CSV's true and predicted label columns."""
-    columns = [args.true, args.pred] + ([args.weight] if args.weight else [])
+    options = {}
+    for option, column in (
+        ("--true", args.true),
+        ("--pred", args.pred),
+        ("--weight", args.weight),
+    ):
+        if column is not None:
+            options.setdefault(column, []).append(option)
     data = read_label_columns(
         args.file,
-        columns,
+        {column: "/".join(names) for column, names in options.items()},
         delimiter=args.delimiter,
-        numeric={args.weight: "--weight"} if args.weight else None,
+        numeric=[args.weight] if args.weight else [],
     )
     _check_label_kinds(data, args)
     zero_division = math.nan if args.zero_division is None else args.zero_division

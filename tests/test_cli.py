@@ -143,6 +143,11 @@ def test_all_zero_weights_say_so(tmp_path, capsys):
     assert code == 0 and json.loads(text)["accuracy"] is None
     err = capsys.readouterr().err
     assert "every weight in the --weight column 'w' is 0" in err
+    path.write_text("y_true,y_pred,w\n0,1,0\n1,1,2\n")
+    code, text = _run(["report", str(path), "--weight", "w", "--json"])
+    assert code == 0 and json.loads(text)["classes"]["0"]["sensitivity"] is None
+    err = capsys.readouterr().err
+    assert "label '0' never occurs in the --true column 'y_true' (with a " in err
 
 
 def test_same_column_as_true_and_pred_is_read_once(tmp_path):
@@ -158,10 +163,24 @@ def test_same_column_as_true_and_pred_is_read_once(tmp_path):
     "content, extra, message",
     [
         (None, [], "cannot read"),
-        ("y_true,y_pred\n0,1\n", ["--pred", "guess"], "column(s) ['guess'] not in"),
+        (
+            "y_true,y_pred\n0,1\n",
+            ["--pred", "guess"],
+            "the --pred column 'guess' is not in",
+        ),
+        (
+            "a,b\n0,1\n",
+            [],
+            "the --true column 'y_true' and the --pred column 'y_pred' are not in",
+        ),
+        (
+            "y_true,y_pred\n0,1\n",
+            ["--weight", "w"],
+            "(choose it with --weight)",
+        ),
         ("", [], "is empty; it needs a header row"),
         ("y_true,y_pred\n", [], "has a header but no rows"),
-        ("y_true,y_pred\n0,1\n1,\n", [], "line 3: column 'y_pred' is empty"),
+        ("y_true,y_pred\n0,1\n1,\n", [], "line 3: the --pred column 'y_pred' is empty"),
         ("y_true,y_pred\n0,a\n1,b\n", [], "y_true"),
         ("y_true,y_pred\n0,0.5\n1,0.7\n", [], "continuous"),
         ("y_true,y_pred\n0,1\n1,1\n", ["--zero-division", "x"], "--zero-division"),
