@@ -39,11 +39,12 @@ _OPTION_PARAMETERS = """\
         ``average=None``. Labels absent from the data have undefined values
         (see ``zero_division``). By default, every label present in
         ``y_true`` or ``y_pred``, sorted. Ignored when ``average="binary"``.
+        Each label keeps its type: ``"1"`` does not match the class ``1``.
 
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``. If the data hold two
         classes, it must be one of them; if they hold one other class only,
-        every sample is negative.
+        every sample is negative. numpy scalars (``clf.classes_[1]``) work.
 
     average : {AVERAGES}, default="binary"
         ``"binary"``: the value for ``pos_label`` (two-class data only).
@@ -53,8 +54,10 @@ _OPTION_PARAMETERS = """\
         ``y_true``).{MULTICLASS}
 
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. They enter the confusion counts, so a
-        weight of 2 equals repeating the sample.
+        Non-negative real sample weights. They enter the confusion counts, so
+        a weight of 2 equals repeating the sample (except in the extreme-rate
+        correction of d' and AUCz), scaling every weight changes nothing and
+        a weight of 0 equals removing the sample.
 
     zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
         Value of the metric for a label whose required rate is undefined
@@ -297,8 +300,8 @@ def dominance_score(
 
 
 @_document(
-    "the geometric mean of the per-class recalls, over the labels present in "
-    "``y_true`` (imbalanced-learn's multiclass G-mean)."
+    "the geometric mean of the per-class recalls, over the classes with "
+    "weight in ``y_true`` (or over ``labels``); see Notes."
 )
 def geometric_mean_score(
     y_true,
@@ -309,6 +312,7 @@ def geometric_mean_score(
     average="binary",
     sample_weight=None,
     zero_division="warn",
+    zero_recall=0.0,
 ):
     """Geometric mean of sensitivity and specificity: ``sqrt(TPR * TNR)``.
 
@@ -317,6 +321,14 @@ def geometric_mean_score(
     Parameters
     ----------
     {common}
+
+    zero_recall : float in [0, 1], default=0.0
+        With ``average="multiclass"`` only: the value that replaces a recall
+        of 0 in the geometric mean (imbalanced-learn's ``correction``, its
+        issue #215). With 0, one class that is never recognised makes the
+        G-mean 0 whatever the others do; a small value such as 0.001 keeps
+        models that miss one class comparable. Any other ``average`` with a
+        non-zero value is an error.
 
     Returns
     -------
@@ -335,6 +347,15 @@ def geometric_mean_score(
     the G-mean of the averaged rates (imbalanced-learn issue #1096), which is a
     different, larger number.
 
+    ``average="multiclass"`` follows :func:`sklearn.metrics.balanced_accuracy_score`
+    in what it averages: the recalls of the classes that have weight in
+    ``y_true``. A class that is only predicted (or whose samples all weigh 0)
+    has no recall; it is left out, with scikit-learn's warning "y_pred
+    contains classes not in y_true". imbalanced-learn's multiclass G-mean
+    instead scores such a class 0 and so returns 0 whenever a model predicts
+    a class absent from the test fold; pass ``labels`` to choose the classes
+    yourself (an absent one is then undefined, see ``zero_division``).
+
     References
     ----------
     .. [1] Kubat, M., Matwin, S. (1997). Addressing the curse of imbalanced
@@ -348,6 +369,12 @@ def geometric_mean_score(
     >>> y_true, y_pred = [0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 1, 2]
     >>> round(geometric_mean_score(y_true, y_pred, average="multiclass"), 4)
     0.63
+    >>> y_pred = [0, 0, 1, 0, 1, 0]  # class 2 is never recognised
+    >>> geometric_mean_score(y_true, y_pred, average="multiclass")
+    0.0
+    >>> round(geometric_mean_score(
+    ...     y_true, y_pred, average="multiclass", zero_recall=0.001), 4)
+    0.0794
     """
     return _score(
         "gmean",
@@ -359,6 +386,7 @@ def geometric_mean_score(
         average,
         sample_weight,
         zero_division,
+        zero_recall=zero_recall,
     )
 
 
@@ -577,8 +605,10 @@ def ad_area_score(
 
 
 @_document(
-    "the mean of the per-class recalls over the labels present in "
-    "``y_true``, which is :func:`sklearn.metrics.balanced_accuracy_score`."
+    "the mean of the per-class recalls over the classes with weight in "
+    "``y_true`` (or over ``labels``), which is "
+    ":func:`sklearn.metrics.balanced_accuracy_score`; classes that are only "
+    "predicted are left out with its warning."
 )
 def balanced_accuracy_score(
     y_true,
@@ -711,15 +741,25 @@ def weighted_accuracy_score(
 _CORRECTION_DOC = """\
     correction : {"macmillan", "loglinear"}, default="macmillan"
         How rates of 0 or 1, whose inverse normal is infinite, are made
-        finite. ``"macmillan"`` replaces them with ``1/(2N)`` and
-        ``1 - 1/(2N)``, N being the (weighted) size of the class, and leaves
-        other rates alone (Macmillan & Creelman 2005). ``"loglinear"``
-        computes every rate as ``(hits + 0.5) / (N + 1)`` (Hautus 1995).
-        Either way, a prediction on the chance diagonal (``TPR = FPR``, which
-        includes every constant prediction) scores d' = 0 exactly: corrected
-        by amounts that depend on the class sizes, its rates would otherwise
-        suggest discrimination (d' = 2.06 for predicting all 10065 samples of
-        a 15:10050 problem negative)."""
+        finite. ``"macmillan"`` replaces a rate of exactly 0 or 1 with
+        ``1/(2N)`` or ``1 - 1/(2N)`` (half a trial), N being the size of the
+        class, and leaves every other rate alone (Macmillan & Creelman
+        2005). ``"loglinear"`` computes every rate as ``(hits + 0.5) /
+        (N + 1)`` (Hautus 1995). Either way, a prediction on the chance
+        diagonal (``TPR = FPR`` to 1e-12, which includes every constant
+        prediction) scores d' = 0 exactly: corrected by amounts that depend
+        on the class sizes, its rates would otherwise suggest discrimination
+        (d' = 2.06 for predicting all 10065 samples of a 15:10050 problem
+        negative).
+
+        Under ``sample_weight``, N is the class's effective number of
+        trials, ``(sum w)^2 / sum(w^2)`` over its samples (Kish): the count
+        itself for equal weights, never below 1, unchanged when every weight
+        is scaled or a class is weighted uniformly (``class_weight``), and
+        blind to zero weights. The rates themselves are weighted as in every
+        metric. So integer weights equal repetition wherever the correction
+        does not act, but not where it does: a weight says how much a sample
+        counts, not that it was observed twice."""
 
 
 @_document()
@@ -862,8 +902,9 @@ def aucz_score(
 
 
 @_document(
-    "the whole multiclass contingency table, ``I(truth; prediction) / "
-    "H(truth)`` over all classes."
+    "the multiclass contingency table, ``I(truth; prediction) / H(truth)``, "
+    "over the rows (true classes) of ``labels``, all predictions kept; by "
+    "default over every class."
 )
 def normalized_mutual_information_score(
     y_true,

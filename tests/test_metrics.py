@@ -1,12 +1,15 @@
 """Public metrics: the papers' worked examples, averaging, zero_division."""
 
 import re
+import warnings
 
 import numpy as np
 import pytest
 from scipy.stats import norm
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import accuracy_score, f1_score, matthews_corrcoef
+from sklearn.metrics import balanced_accuracy_score as sk_balanced_accuracy
+from sklearn.metrics import recall_score as sk_recall
 
 import imbascore as ims
 from imbascore.cli import _labels_from_counts
@@ -275,3 +278,154 @@ def test_docstring_documents_each_parameter_once_in_order(metric):
     section = doc.split("Parameters\n----------")[1].split("Returns\n-------")[0]
     documented = re.findall(r"^(\w+) : ", section, flags=re.MULTILINE)
     assert documented == list(inspect.signature(metric).parameters)
+
+
+# ---------------------------------------------------------------------------
+# Wrong numbers that used to come back silently (one test per root cause).
+
+
+def _quiet(metric, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        return metric(*args, **kwargs)
+
+
+@pytest.mark.parametrize("weights", [[0.1] * 4, [0.4] * 4, [3.0] * 4, [0.2, 0.2, 5, 5]])
+@pytest.mark.parametrize("metric", [ims.dprime_score, ims.aucz_score])
+def test_d_prime_of_a_perfect_prediction_does_not_depend_on_weight_scale(
+    metric, weights
+):
+    # The correction clipped with the weighted class size: NaN below a size of
+    # 1, 0.0 at 0.8. Effective sizes make the value that of the unweighted data.
+    y = [1, 1, 0, 0]
+    assert metric(y, y, sample_weight=weights) == pytest.approx(metric(y, y), 1e-12)
+
+
+def test_d_prime_leaves_rates_that_are_not_extreme_alone():
+    value = ims.dprime_score(
+        [1, 1, 0, 0], [1, 0, 0, 1], sample_weight=[0.2, 0.6, 0.4, 0.4]
+    )
+    assert value == pytest.approx(norm.ppf(0.25) - norm.ppf(0.5), abs=1e-12)
+
+
+@pytest.mark.parametrize("correction", ["macmillan", "loglinear"])
+@pytest.mark.parametrize(
+    "y_true, y_pred",
+    [
+        ([0, 0, 0, 0, 0, 0, 1, 1], [0] * 8),  # constant
+        ([0, 0, 0, 0, 0, 0, 1, 1], [1] * 8),  # constant
+        ([0, 0, 0, 0, 0, 0, 1, 1], [1, 1, 0, 0, 1, 1, 1, 0]),  # TPR = FPR = 1/4
+        ([0, 0, 0, 0, 1, 0, 0, 1], [0, 0, 0, 0, 0, 0, 1, 1]),  # TPR = FPR = 1/7
+    ],
+)
+def test_chance_diagonal_has_d_prime_zero_under_fractional_weights(
+    correction, y_true, y_pred
+):
+    # TP * N == FP * P compared floats exactly: 0.1 + 0.2 != 0.3 moved these
+    # points off the diagonal, and loglinear then gave d' = -0.28 or 0.27.
+    weights = [0.4, 0.1, 0.3, 0.3, 0.6, 0.7, 0.3, 0.1]
+    value = ims.dprime_score(
+        y_true, y_pred, correction=correction, sample_weight=weights
+    )
+    assert value == 0.0
+
+
+def test_weighted_counts_leave_no_rounding_residue():
+    # TN was negatives - FP: ~3e-17 where nothing was counted, so OP jumped to -1.
+    weights = [0.2, 0.1]
+    assert ims.optimized_precision_score([1, 0], [0, 1], sample_weight=weights) == 0.0
+    assert _quiet(ims.geometric_mean_score, [1, 0], [0, 1], sample_weight=weights) == 0
+    report = _quiet(
+        ims.imbalanced_report, [1, 0], [0, 1], sample_weight=weights, output_dict=True
+    )
+    counts = report["classes"]["1"]
+    assert (counts["tp"], counts["tn"]) == (0.0, 0.0)
+
+
+def test_counts_of_many_classes_are_exactly_zero_where_no_cell_is():
+    rng = np.random.default_rng(0)
+    y_true = rng.integers(0, 5, 200)
+    y_pred = np.where(y_true == 4, 4, rng.integers(0, 4, 200))  # class 4 perfect
+    weights = rng.random(200) / 7
+    assert (
+        ims.sensitivity_score(
+            y_true, y_pred, labels=[4], average=None, sample_weight=weights
+        )[0]
+        == 1.0
+    )
+    assert (
+        ims.specificity_score(
+            y_true, y_pred, labels=[4], average=None, sample_weight=weights
+        )[0]
+        == 1.0
+    )
+
+
+def test_multiclass_leaves_out_classes_whose_samples_all_weigh_zero():
+    args = ([0, 0, 1, 1, 2], [0, 1, 1, 1, 0])
+    weights = [1, 1, 1, 1, 0]
+    with pytest.warns(UserWarning, match="y_pred contains classes not in y_true"):
+        expected = sk_balanced_accuracy(*args, sample_weight=weights)
+    for metric in (ims.balanced_accuracy_score, ims.geometric_mean_score):
+        with pytest.warns(UserWarning, match="y_pred contains classes not in y_true"):
+            value = metric(*args, average="multiclass", sample_weight=weights)
+        kept = metric([0, 0, 1, 1], [0, 1, 1, 1], average="multiclass")
+        assert value == pytest.approx(kept, abs=1e-15)
+    assert expected == pytest.approx(0.75)
+
+
+def test_multiclass_gmean_warns_for_a_class_only_predicted_and_offers_zero_recall():
+    y_true, y_pred = [0, 0, 1, 1], [0, 2, 1, 0]
+    with pytest.warns(UserWarning, match="y_pred contains classes not in y_true"):
+        value = ims.geometric_mean_score(y_true, y_pred, average="multiclass")
+    assert value == pytest.approx(0.5)
+    missed = ([0, 0, 1, 1, 2], [0, 0, 1, 0, 1])  # class 2 never recognised
+    assert ims.geometric_mean_score(*missed, average="multiclass") == 0.0
+    corrected = ims.geometric_mean_score(
+        *missed, average="multiclass", zero_recall=0.01
+    )
+    assert corrected == pytest.approx((1 * 0.5 * 0.01) ** (1 / 3))
+    with pytest.raises(ValueError, match="'zero_recall' parameter .* multiclass"):
+        ims.geometric_mean_score(*missed, average="macro", zero_recall=0.01)
+
+
+def test_labels_keep_their_types():
+    values = _quiet(
+        ims.sensitivity_score, [0, 1, 1], [0, 1, 0], labels=[1, "x"], average=None
+    )
+    np.testing.assert_array_equal(values, [0.5, 0.0])
+    np.testing.assert_array_equal(
+        values, _quiet(sk_recall, [0, 1, 1], [0, 1, 0], labels=[1, "x"], average=None)
+    )
+    with pytest.warns(UndefinedMetricWarning, match=r"label\(s\) \['1'\]"):
+        values = ims.sensitivity_score([0, 1, 1], [0, 1, 0], labels=["1"], average=None)
+    np.testing.assert_array_equal(values, [0.0])
+
+
+def test_uint64_beside_int64_keeps_distinct_labels():
+    big = np.array([2**63 + 2, 2**63 + 4, 2**63 + 2], dtype=np.uint64)
+    other = np.array([2**63 + 2, 2**63 + 2, 2**63 + 2], dtype=np.uint64)
+    y_pred = np.array([5, 6, 5], dtype=np.int64)
+    values = _quiet(ims.sensitivity_score, big, y_pred, average=None)
+    assert values.shape == (4,)  # 5, 6 and the two large labels
+    np.testing.assert_array_equal(
+        ims.sensitivity_score(big, other, average=None), [1.0, 0.0]
+    )
+    small = np.array([1, 2, 1], dtype=np.uint64)
+    report = _quiet(ims.imbalanced_report, small, np.array([1, 2, 2]), output_dict=True)
+    assert list(report["classes"]) == ["1", "2"]  # integers, not "1.0"
+
+
+def test_multiclass_nmi_honours_labels_like_balanced_accuracy():
+    y_true = [0, 0, 1, 1, 2, 2]
+    y_pred = [0, 0, 1, 1, 0, 1]
+    full = ims.normalized_mutual_information_score(y_true, y_pred, average="multiclass")
+    rows = ims.normalized_mutual_information_score(
+        y_true, y_pred, average="multiclass", labels=[0, 1]
+    )
+    assert rows == 1.0  # on the rows of 0 and 1, the prediction is perfect
+    assert full < 1.0
+    assert (
+        ims.balanced_accuracy_score(y_true, y_pred, average="multiclass", labels=[0, 1])
+        == 1.0
+    )

@@ -144,6 +144,31 @@ def test_averaged_scorers_work_with_string_labels_like_f1_macro():
             ValueError,
             "'weight' parameter of weighted_accuracy_scorer",
         ),
+        (
+            lambda: scorers.sensitivity_scorer(labels=[0, 1, 1], average="macro"),
+            ValueError,
+            "'labels' parameter of sensitivity_scorer must be a list of distinct",
+        ),
+        (
+            lambda: scorers.gmean_scorer(labels="ab", average=None),
+            TypeError,
+            "'labels' parameter of gmean_scorer must be a 1-D list of labels",
+        ),
+        (
+            lambda: scorers.iba_scorer(pos_label=None),
+            TypeError,
+            "'pos_label' parameter of iba_scorer must be a single label",
+        ),
+        (
+            lambda: scorers.iba_scorer(pos_label=[1]),
+            TypeError,
+            "'pos_label' parameter of iba_scorer .* not a list of labels",
+        ),
+        (
+            lambda: scorers.gmean_scorer(zero_recall=0.1),
+            ValueError,
+            "'zero_recall' parameter of gmean_scorer",
+        ),
     ],
 )
 def test_bad_parameters_fail_when_the_scorer_is_built(build, error, match):

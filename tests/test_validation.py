@@ -3,6 +3,8 @@
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import sparse
+from sklearn.dummy import DummyClassifier
 
 import imbascore as ims
 
@@ -272,3 +274,150 @@ def test_integral_floats_and_booleans_are_labels():
     assert ims.iba_score([False, True, True], [False, True, False]) == ims.iba_score(
         [0, 1, 1], [0, 1, 0]
     )
+
+
+# ---------------------------------------------------------------------------
+# Errors that misled, and valid input that was refused.
+
+MISLEADING = [
+    (
+        "complex weights",
+        lambda: ims.iba_score(Y, Y, sample_weight=np.ones(5) + 1j),
+        TypeError,
+        r"'sample_weight' parameter .* array of real numbers. Got 'an array of "
+        r"dtype complex128'",
+    ),
+    (
+        "complex weights as Python objects",
+        lambda: ims.iba_score(Y, Y, sample_weight=[1, 1, 1, 1, 2j]),
+        TypeError,
+        r"'sample_weight' parameter .* array of real numbers",
+    ),
+    (
+        "scores beside string labels",
+        lambda: ims.iba_score(["a", "b", "a"], [0.2, 0.9, 0.4], pos_label="b"),
+        ValueError,
+        r"'y_pred' parameter .* not continuous values. Got 'an array containing "
+        r"0.2'.* estimator.predict",
+    ),
+    (
+        "sparse matrix",
+        lambda: ims.iba_score(sparse.csr_matrix(np.ones((5, 1))), Y),
+        TypeError,
+        r"'y_true' parameter .* Got 'a scipy.sparse csr_matrix' instead. .*toarray",
+    ),
+    (
+        "generator",
+        lambda: ims.iba_score((label for label in Y), Y),
+        TypeError,
+        r"'y_true' parameter .* Got 'a generator' instead. .*list\(y\)",
+    ),
+    (
+        "set",
+        lambda: ims.iba_score(Y, {0, 1}),
+        TypeError,
+        r"'y_pred' parameter .* Got 'a set' instead. Sets and dicts have no sample order",
+    ),
+    (
+        "dict",
+        lambda: ims.iba_score(dict(enumerate(Y)), Y),
+        TypeError,
+        r"'y_true' parameter .* Got 'a dict' instead",
+    ),
+    (
+        "ragged list of lists",
+        lambda: ims.iba_score([[0, 1], [1], [0], [1], [0]], Y),
+        ValueError,
+        r"'y_true' parameter .* Got 'a ragged nested sequence' instead",
+    ),
+    (
+        "weights as a set",
+        lambda: ims.iba_score(Y, Y, sample_weight={1.0, 2.0}),
+        TypeError,
+        r"'sample_weight' parameter .* Got 'a set' instead",
+    ),
+    (
+        "pos_label None with binary",
+        lambda: ims.iba_score(Y, Y, pos_label=None),
+        TypeError,
+        r"'pos_label' parameter .* must be a single label .* Got None",
+    ),
+    (
+        "duplicate labels, 1 and True",
+        lambda: ims.iba_score(Y, Y, labels=[1, True], average=None),
+        ValueError,
+        r"'labels' parameter .* distinct labels",
+    ),
+    (
+        "labels holding a list",
+        lambda: ims.iba_score(Y, Y, labels=[[0, 1]], average=None),
+        ValueError,
+        r"'labels' parameter .* non-empty 1-D list of labels",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [case[1:] for case in MISLEADING],
+    ids=[case[0] for case in MISLEADING],
+)
+def test_misleading_input_gets_a_message_naming_parameter_and_rule(
+    call, error, message
+):
+    with pytest.raises(error, match=message):
+        call()
+
+
+@pytest.mark.parametrize(
+    "column",
+    [
+        lambda y: np.asarray(y).reshape(-1, 1),
+        lambda y: pd.DataFrame({"label": y}),
+        lambda y: pd.DataFrame({"label": pd.array(y, dtype="Int64")}),
+    ],
+    ids=["numpy (n, 1)", "one-column DataFrame", "nullable one-column DataFrame"],
+)
+def test_column_vectors_are_accepted_as_scikit_learn_does(column):
+    y_pred = [0, 1, 0, 0, 1]
+    expected = ims.iba_score(Y, y_pred)
+    assert ims.iba_score(column(Y), y_pred) == expected
+    assert ims.iba_score(Y, column(y_pred)) == expected
+    weights = np.arange(1.0, 6.0)
+    assert ims.iba_score(Y, y_pred, sample_weight=weights.reshape(-1, 1)) == (
+        ims.iba_score(Y, y_pred, sample_weight=weights)
+    )
+
+
+@pytest.mark.parametrize(
+    "y",
+    [
+        np.array([0, 1, 1, 0, 1]),
+        np.array([0, 1, 1, 0, 1], dtype=np.uint8),
+        np.array([0.0, 1.0, 1.0, 0.0, 1.0]),
+        np.array([False, True, True, False, True]),
+        np.array(["no", "yes", "yes", "no", "yes"]),
+        np.array(["no", "yes", "yes", "no", "yes"], dtype=object),
+        pd.Series(["no", "yes", "yes", "no", "yes"], dtype="category"),
+    ],
+    ids=["int64", "uint8", "float", "bool", "str", "object", "category"],
+)
+def test_pos_label_from_classes_works_for_every_label_type(y):
+    # pos_label=clf.classes_[1] is a numpy scalar (np.int64, np.str_, np.True_).
+    clf = DummyClassifier(strategy="stratified", random_state=0).fit(
+        np.zeros((5, 1)), y
+    )
+    y_pred = clf.predict(np.zeros((5, 1)))
+    pos_label = clf.classes_[1]
+    assert isinstance(pos_label, np.generic | str)
+    value = ims.iba_score(y, y_pred, pos_label=pos_label, squared=np.True_)
+    plain = [v == pos_label for v in np.asarray(y)], [v == pos_label for v in y_pred]
+    assert value == ims.iba_score(*plain, pos_label=True)
+    scorer = ims.iba_scorer(pos_label=pos_label, squared=np.True_)
+    assert scorer(clf, np.zeros((5, 1)), y) == value
+
+
+def test_numpy_scalars_are_accepted_for_options():
+    assert ims.iba_score(Y, Y, alpha=np.float32(0.5), squared=np.False_) == 1.0
+    assert ims.iba_score(["a", "b"], ["a", "b"], pos_label=np.str_("b")) == 1.0
+    assert ims.iba_score(Y, Y, pos_label=np.int64(0)) == 1.0
