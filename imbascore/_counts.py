@@ -210,8 +210,10 @@ def index_of(classes, label):
     :func:`~imbascore._validation.label_family`): ``"1"`` is not ``1``.
     """
     family = label_family(label)
-    for position, value in enumerate(classes.tolist()):
-        value = as_python_scalar(value)
+    values = classes.tolist()
+    if classes.dtype.kind == "O":  # may hold numpy scalars
+        values = [as_python_scalar(value) for value in values]
+    for position, value in enumerate(values):
         if value == label and label_family(value) == family:
             return position
     return -1
