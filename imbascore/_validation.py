@@ -496,14 +496,26 @@ def _common_label_dtype(dtype_true, dtype_pred):
     return dtype
 
 
+def _concatenates_exactly(y_true, y_pred):
+    """Whether numpy's common type keeps every label of both arrays distinct."""
+    kinds = y_true.dtype.kind + y_pred.dtype.kind
+    if "O" in kinds:
+        return False
+    common = np.result_type(y_true.dtype, y_pred.dtype)
+    if common != _common_label_dtype(y_true.dtype, y_pred.dtype):
+        return False  # uint64 beside a signed integer
+    if common.kind == "f" and any(kind in "iu" for kind in kinds):
+        # integers beyond 2**53 have no exact float64
+        integers = [y for y in (y_true, y_pred) if y.dtype.kind in "iu"]
+        return all(abs(int(y.min())) <= 2**53 >= abs(int(y.max())) for y in integers)
+    return True
+
+
 def _encode_with_unique(y_true, y_pred, weights, func):
     """Encode labels that are not small integers into codes 0 .. n_values - 1."""
-    exact = _common_label_dtype(y_true.dtype, y_pred.dtype) == np.result_type(
-        y_true.dtype, y_pred.dtype
-    )
     both = (
         np.concatenate([y_true, y_pred])
-        if exact and "O" not in (y_true.dtype.kind, y_pred.dtype.kind)
+        if _concatenates_exactly(y_true, y_pred)
         # Python objects compare exactly (uint64 beside int64, strings beside
         # objects), where a numpy concatenation would coerce
         else np.concatenate([y_true.astype(object), y_pred.astype(object)])

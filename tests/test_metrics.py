@@ -411,6 +411,14 @@ def test_uint64_beside_int64_keeps_distinct_labels():
     np.testing.assert_array_equal(
         ims.sensitivity_score(big, other, average=None), [1.0, 0.0]
     )
+    # int64 beside float64 above 2**53: 2**53 + 1 is not the float 2**53
+    values = _quiet(
+        ims.sensitivity_score,
+        np.array([2**53 + 1, 2**53 + 1, 5]),
+        np.array([2.0**53, 2.0**53, 5.0]),
+        average=None,
+    )
+    assert values.shape == (3,)
     small = np.array([1, 2, 1], dtype=np.uint64)
     report = _quiet(ims.imbalanced_report, small, np.array([1, 2, 2]), output_dict=True)
     assert list(report["classes"]) == ["1", "2"]  # integers, not "1.0"
