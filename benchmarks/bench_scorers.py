@@ -119,7 +119,7 @@ def main(argv=None):
     scorers = get_scoring(NAMES)
     scorer = multi_scorer(NAMES)
     iba = get_scorer("iba")
-    together = _median_seconds(lambda: scorer(model, X_small, y_small), 7, number)
+    together = _median_seconds(lambda: scorer.score(model, X_small, y_small), 7, number)
     apart = _median_seconds(
         lambda: [s(model, X_small, y_small) for s in scorers.values()], 7, number
     )

@@ -2,11 +2,16 @@
 
 ``cross_validate(model, X, y, scoring=get_scoring(names))`` lets scikit-learn
 call every scorer on every fold; each counts the fold's labels again.
-:func:`multi_scorer` returns one scorer that calls ``predict`` once, counts
-the contingency table once, and reads every metric off it: all of imbascore's
+:func:`multi_scorer` returns a :class:`MultiScorer`: the same ``{name:
+scorer}`` dict, whose scorers share one ``predict`` and one count of the
+contingency table per fold and read their metric off it: all of imbascore's
 names and scikit-learn's confusion-matrix scorers (see
 :mod:`imbascore._sklearn_from_counts`). Other names (``"roc_auc"``, a
-registered scorer of your own) are delegated to their own scorer.
+registered scorer of your own) are their own scorer.
+
+Because it is a dict, scikit-learn scores each name on its own, as it does
+``get_scoring(names)``: a name that cannot be scored fails alone (NaN with
+``error_score=np.nan``), and the others keep their values.
 """
 
 import dataclasses
@@ -30,80 +35,136 @@ from .scorers import FACTORY_METRICS, check_scorer_params
 __all__ = ["MultiScorer", "multi_scorer"]
 
 
+def _check_routing_enabled():
+    if not get_config()["enable_metadata_routing"]:
+        raise RuntimeError(
+            "set_score_request is only available when metadata routing is "
+            "enabled: sklearn.set_config(enable_metadata_routing=True)."
+        )
+
+
 def _plan(name, params):
-    """How to evaluate ``name``: ("ours", options), ("table", f) or ("scorer", s)."""
+    """How to score ``name`` off a count: ("ours", options), ("table", f), or
+    None for a name that is its own scorer."""
     factory = _FACTORIES.get(name)
     if factory in FACTORY_METRICS:
         key, metric = FACTORY_METRICS[factory]
         _, options = check_scorer_params(key, metric, params, "multi_scorer")
-        # Warnings and errors at scoring time name the metric, as its scorer's do.
+        # Warnings at scoring time name the metric, as its scorer's do.
         return "ours", dataclasses.replace(options, func=metric.__name__)
     if factory is None and name in SKLEARN_FROM_COUNTS:
         return "table", SKLEARN_FROM_COUNTS[name]
-    return "scorer", get_scorer(name)
+    return None
 
 
-def _pos_label(kind, how):
-    """The pos_label a separate scorer would check against ``classes_``."""
-    if kind == "ours":
-        return how.pos_label
-    if kind == "table":
-        return SKLEARN_POS_LABELS.get(how)
-    return None  # delegated scorers check for themselves
+class _Unscorable(Exception):
+    """The shared pass cannot score this name; its own scorer will."""
 
 
-def _check_pos_labels(estimator, pos_labels):
-    """Fail where scikit-learn's scorers fail: a pos_label a binary
-    classifier does not know (see ``sklearn.utils._response``)."""
-    if not is_classifier(estimator) or not hasattr(estimator, "classes_"):
-        return
-    classes = np.asarray(estimator.classes_)
-    # type_of_target(classes) == "binary", without its cost (~1 ms per call)
-    if classes.ndim != 1 or len(classes) > 2:
-        return
-    if classes.dtype.kind == "f" and not np.all(classes == np.round(classes)):
-        return  # continuous "classes": scikit-learn does not check them
-    for pos_label in pos_labels:
-        if pos_label not in classes.tolist():
-            raise ValueError(
-                f"pos_label={pos_label} is not a valid label: It should be one "
-                f"of {classes}"
-            )
+_ANY_LABEL, _NO_LABEL = object(), object()
 
 
-class MultiScorer:
-    """A scorer returning ``{name: value}``; build it with :func:`multi_scorer`.
+class _Pass:
+    """One scoring pass: ``(estimator, X, y_true, sample_weight)``, counted once.
 
-    Parameters
-    ----------
-    names : list of str
-        Checked scorer names.
-
-    params : dict
-        Parameters of imbascore's scorers, as given to :func:`multi_scorer`.
+    It holds strong references to the four objects, so that no other object
+    can take their ids while it lives, and remembers which names it served.
     """
 
-    def __init__(self, names, params):
-        self.names = check_scorer_list(names, "multi_scorer")
-        self.params = dict(params)
-        per_name = split_params(self.names, self.params, "multi_scorer")
-        self._plans = {name: _plan(name, per_name[name]) for name in self.names}
-        # Metrics of equal options share one selection of counts per call.
-        self._selection_keys = {
-            name: selection_key(how)
-            for name, (kind, how) in self._plans.items()
-            if kind == "ours"
-        }
-        self._pos_labels = {_pos_label(*plan) for plan in self._plans.values()} - {None}
+    def __init__(self, estimator, X, y_true, sample_weight):
+        self.args = (estimator, X, y_true, sample_weight)
+        self.served = set()
+        self.failed = False
+        self._labels = None
+        self._table = None
+        self._selected = {}
+
+    def is_for(self, estimator, X, y_true, sample_weight):
+        held = self.args
+        return (
+            held[0] is estimator
+            and held[1] is X
+            and held[2] is y_true
+            and held[3] is sample_weight
+        )
+
+    def check_pos_label(self, pos_label):
+        """Raise where scikit-learn's scorer might refuse the estimator.
+
+        Its scorer reads ``classes_`` of a classifier and refuses a
+        ``pos_label`` not among them (``sklearn.utils._response``: binary
+        ``classes_``, and multiclass ones too before scikit-learn 1.6). This
+        check refuses at least as often; the name's own scorer then decides.
+        """
+        if self._labels is None:
+            estimator = self.args[0]
+            classes = getattr(estimator, "classes_", None)
+            if classes is not None and np.ndim(classes) == 1:
+                self._labels = np.asarray(classes).tolist()
+            elif classes is None and not is_classifier(estimator):
+                self._labels = _ANY_LABEL  # scikit-learn checks classifiers only
+            else:
+                self._labels = _NO_LABEL  # its own scorer will raise, or decide
+        if self._labels is _ANY_LABEL:
+            return
+        if self._labels is _NO_LABEL or (
+            pos_label is not None and pos_label not in self._labels
+        ):
+            raise _Unscorable
+
+    def table(self):
+        """The contingency table of ``y_true`` and ``estimator.predict(X)``."""
+        if self._table is None:
+            if self.failed:
+                raise _Unscorable
+            estimator, X, y_true, sample_weight = self.args
+            try:
+                y_pred = estimator.predict(X)
+                self._table = count_table(y_true, y_pred, sample_weight, "multi_scorer")
+            except Exception:
+                self.failed = True  # the other names go to their own scorer
+                raise
+        return self._table
+
+    def selected(self, key, options):
+        """The counts ``options`` select; metrics with equal keys share them."""
+        if key not in self._selected:
+            self._selected[key] = select_for(options, self.table(), stacklevel=4)
+        return self._selected[key]
+
+
+class _CountedScorer:
+    """The scorer of one name of a :class:`MultiScorer`, read off its count.
+
+    ``scorer(estimator, X, y_true, sample_weight=None)`` returns a float, as
+    the name's own scorer does. Every name of one :class:`MultiScorer` called
+    with the same four objects shares one ``predict`` and one count.
+    Where that shared pass cannot score the name (a ``pos_label`` the
+    classifier does not know, a failed ``predict`` or count, targets this
+    metric refuses), the name's own scorer (``get_scorer(name, **params)``)
+    scores it, so that it fails, or succeeds, exactly as in
+    ``get_scoring(names, **params)``.
+    """
+
+    def __init__(self, parent, name, kind, how, scorer):
+        self._parent = parent
+        self.name = name
+        self._kind = kind
+        self._how = how
+        self._selection_key = selection_key(how) if kind == "ours" else None
+        self._pos_label = (
+            how.pos_label if kind == "ours" else SKLEARN_POS_LABELS.get(how)
+        )
+        self._scorer = scorer
         self._sample_weight_request = None
 
     def __call__(self, estimator, X, y_true, sample_weight=None):
-        """Score ``estimator`` on ``X`` against ``y_true`` with every name.
+        """Score ``estimator`` on ``X`` against ``y_true``.
 
         Parameters
         ----------
-        estimator : fitted classifier
-            Its ``predict`` is called once.
+        estimator : fitted estimator
+            Its ``predict`` is called once per pass of the names.
 
         X : array-like of shape (n_samples, n_features)
             Test data.
@@ -112,34 +173,34 @@ class MultiScorer:
             True labels.
 
         sample_weight : array-like of shape (n_samples,), default=None
-            Sample weights, for every metric.
+            Sample weights.
 
         Returns
         -------
-        scores : dict of str to float
-            One value per name, in the order of ``names``.
+        score : float
         """
-        _check_pos_labels(estimator, self._pos_labels)
-        y_pred = estimator.predict(X)
-        table = count_table(y_true, y_pred, sample_weight, "multi_scorer")
-        scores, selected = {}, {}
-        for name, (kind, how) in self._plans.items():
-            if kind == "ours":
-                key = self._selection_keys[name]
-                if key not in selected:
-                    selected[key] = select_for(how, table, stacklevel=2)
-                scores[name] = score_counts(how, selected[key], stacklevel=2)
-            elif kind == "table":
-                scores[name] = how(table)
-            elif sample_weight is None:
-                scores[name] = how(estimator, X, y_true)
-            else:
-                scores[name] = how(estimator, X, y_true, sample_weight=sample_weight)
-        return scores
+        try:
+            return self._from_pass(estimator, X, y_true, sample_weight)
+        except Exception:
+            pass  # the name's own scorer scores it, or says why it cannot
+        if sample_weight is None:
+            return self._scorer(estimator, X, y_true)
+        return self._scorer(estimator, X, y_true, sample_weight=sample_weight)
+
+    def _from_pass(self, estimator, X, y_true, sample_weight):
+        shared = self._parent._pass_for(self.name, estimator, X, y_true, sample_weight)
+        shared.check_pos_label(self._pos_label)
+        if self._kind == "table":
+            return self._how(shared.table())
+        counts = shared.selected(self._selection_key, self._how)
+        return score_counts(self._how, counts, stacklevel=4)
 
     def __repr__(self):
-        params = "".join(f", {key}={value!r}" for key, value in self.params.items())
-        return f"multi_scorer({self.names!r}{params})"
+        return f"{self._parent!r}[{self.name!r}]"
+
+    def _accept_sample_weight(self):
+        # scikit-learn >= 1.6 asks each scorer of a dict, without routing.
+        return True
 
     def set_score_request(self, *, sample_weight=None):
         """Request ``sample_weight`` under metadata routing, as scorers do.
@@ -152,13 +213,9 @@ class MultiScorer:
 
         Returns
         -------
-        self : MultiScorer
+        self
         """
-        if not get_config()["enable_metadata_routing"]:
-            raise RuntimeError(
-                "set_score_request is only available when metadata routing is "
-                "enabled: sklearn.set_config(enable_metadata_routing=True)."
-            )
+        _check_routing_enabled()
         self._sample_weight_request = sample_weight
         return self
 
@@ -176,14 +233,150 @@ class MultiScorer:
         return request
 
 
+class MultiScorer(dict):
+    """``{name: scorer}`` sharing one prediction and one count per fold.
+
+    Build it with :func:`multi_scorer`. It is the dict of scorers that
+    ``scoring=`` takes: scikit-learn scores each name on its own, so a name
+    that cannot be scored fails alone. The names read off a count share one
+    ``predict`` and one count per pass over them with the same estimator,
+    ``X``, ``y_true`` and ``sample_weight`` objects (each fold, each
+    candidate); a name scored a second time starts a new pass. Other names
+    (``"roc_auc"``, registered scorers) map to their own scorer.
+
+    It is not itself callable (scikit-learn would then treat it as one
+    scorer); score it directly with :meth:`score`.
+
+    Parameters
+    ----------
+    names : list of str
+        Checked scorer names.
+
+    params : dict
+        Parameters of imbascore's scorers, as given to :func:`multi_scorer`.
+    """
+
+    def __init__(self, names, params):
+        names = check_scorer_list(names, "multi_scorer")
+        params = dict(params)
+        per_name = split_params(names, params, "multi_scorer")
+        scorers = {}
+        for name in names:
+            plan = _plan(name, per_name[name])
+            scorer = get_scorer(name, **per_name[name])
+            scorers[name] = (
+                scorer if plan is None else _CountedScorer(self, name, *plan, scorer)
+            )
+        super().__init__(scorers)
+        self.names = names
+        self.params = params
+        self._counted = frozenset(
+            name
+            for name, scorer in scorers.items()
+            if isinstance(scorer, _CountedScorer)
+        )
+        self._pass = None
+
+    def _pass_for(self, name, estimator, X, y_true, sample_weight):
+        """The pass that serves ``name`` on these four objects.
+
+        The current pass if it is on the same objects and has not served
+        ``name`` yet, otherwise a new one; dropped once every name is served.
+        """
+        shared = self._pass
+        if (
+            shared is None
+            or name in shared.served
+            or not shared.is_for(estimator, X, y_true, sample_weight)
+        ):
+            shared = self._pass = _Pass(estimator, X, y_true, sample_weight)
+        shared.served.add(name)
+        if len(shared.served) == len(self._counted):
+            self._pass = None
+        return shared
+
+    def score(self, estimator, X, y_true, sample_weight=None):
+        """Score ``estimator`` on ``X`` against ``y_true`` with every name.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            Its ``predict`` is called once for all the names read off the
+            count.
+
+        X : array-like of shape (n_samples, n_features)
+            Test data.
+
+        y_true : array-like of shape (n_samples,)
+            True labels.
+
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights, for every name.
+
+        Returns
+        -------
+        scores : dict of str to float
+            One value per name, in the order of ``names``.
+
+        Raises
+        ------
+        Exception
+            The error of the first name that cannot be scored, as its own
+            scorer raises it.
+        """
+        kwargs = {} if sample_weight is None else {"sample_weight": sample_weight}
+        self._pass = None
+        try:
+            return {
+                name: scorer(estimator, X, y_true, **kwargs)
+                for name, scorer in self.items()
+            }
+        finally:
+            self._pass = None
+
+    def set_score_request(self, *, sample_weight=None):
+        """Request ``sample_weight`` for every name, under metadata routing.
+
+        Parameters
+        ----------
+        sample_weight : bool, str or None, default=None
+            ``True`` to receive the weights routed to scorers, ``False`` not
+            to, a str to receive them under that alias.
+
+        Returns
+        -------
+        self : MultiScorer
+        """
+        _check_routing_enabled()
+        for scorer in self.values():
+            if hasattr(scorer, "set_score_request"):
+                scorer.set_score_request(sample_weight=sample_weight)
+        return self
+
+    def __repr__(self):
+        params = "".join(f", {key}={value!r}" for key, value in self.params.items())
+        return f"multi_scorer({self.names!r}{params})"
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_pass"] = None  # held data and a prediction: never saved or copied
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+
 def multi_scorer(names, **params):
-    """One scorer for many metrics: one ``predict`` and one count per call.
+    """Scorers for many metrics that share one ``predict`` and one count.
 
     Gives the same numbers as ``get_scoring(names, **params)`` (each of its
-    scorers predicts and counts on its own) in a single pass, and fits where
-    scikit-learn takes a callable ``scoring`` that returns a dict:
-    ``cross_validate(..., scoring=multi_scorer(names))`` and
-    ``GridSearchCV(..., scoring=multi_scorer(names), refit="iba")``.
+    scorers predicts and counts on its own) in a single pass per fold, and is
+    used like it: ``cross_validate(..., scoring=multi_scorer(names))`` and
+    ``GridSearchCV(..., scoring=multi_scorer(names), refit="iba")``. Each name
+    succeeds or fails on its own, as in ``get_scoring``: with
+    ``error_score=np.nan`` a name that cannot be scored (e.g. a binary metric
+    on multiclass data) is NaN, with scikit-learn's warning, and the others
+    keep their values.
 
     Parameters
     ----------
@@ -193,8 +386,8 @@ def multi_scorer(names, **params):
         ``balanced_accuracy``, ``matthews_corrcoef``, and ``precision``,
         ``recall``, ``f1``, ``jaccard`` with their ``_macro``, ``_micro`` and
         ``_weighted`` variants) are read off the one count. Any other name
-        (e.g. ``"roc_auc"``, a registered scorer) is delegated to its own
-        scorer, which calls the estimator again.
+        (e.g. ``"roc_auc"``, a registered scorer) is its own scorer, which
+        calls the estimator itself.
 
     **params : dict
         Parameters of imbascore's scorers; each goes to every named scorer of
@@ -203,8 +396,29 @@ def multi_scorer(names, **params):
     Returns
     -------
     scorer : MultiScorer
-        ``scorer(estimator, X, y, sample_weight=None) -> dict``. It pickles,
-        and under metadata routing takes ``set_score_request(sample_weight=True)``.
+        A dict ``{name: scorer}`` for ``scoring=``. ``scorer.score(estimator,
+        X, y, sample_weight=None)`` returns ``{name: value}`` directly. It
+        pickles, and under metadata routing takes
+        ``set_score_request(sample_weight=True)`` for every name.
+
+    See Also
+    --------
+    imbascore.get_scoring : The same dict, each scorer predicting and counting.
+
+    Notes
+    -----
+    A name that the shared count cannot score (its ``pos_label`` is not among
+    the classifier's ``classes_``, ``predict`` or the count fail, the targets
+    do not suit the metric) is scored by its own scorer, which calls
+    ``predict`` again and raises, or warns, exactly as in ``get_scoring``.
+
+    Names share a count while they are called with the same estimator, ``X``,
+    ``y_true`` and ``sample_weight`` objects and none of them twice.
+    Scikit-learn calls every name once per fold and candidate. Calling only
+    some names of a :class:`MultiScorer` yourself, changing the estimator or
+    the data in place, and then calling the other names with the same objects
+    would reuse the earlier prediction: call :meth:`MultiScorer.score`
+    instead.
 
     Examples
     --------
@@ -219,5 +433,9 @@ def multi_scorer(names, **params):
     >>> result = cross_validate(LogisticRegression(), X, y, scoring=scoring)
     >>> sorted(key for key in result if key.startswith("test_"))
     ['test_f1', 'test_gmean', 'test_iba']
+    >>> model = LogisticRegression().fit(X[:50], y[:50])
+    >>> scores = scoring.score(model, X[50:], y[50:])
+    >>> {name: round(value, 3) for name, value in scores.items()}
+    {'iba': 0.784, 'gmean': 0.894, 'f1': 0.889}
     """
     return MultiScorer(names, params)

@@ -65,7 +65,7 @@ def test_binary_equals_separate_scorers(seed, weighted):
     X, y, estimator = _problem(2, seed)
     weights = np.random.default_rng(seed).uniform(0.1, 3, len(y)) if weighted else None
     names = OURS + COUNTED
-    together = multi_scorer(names)(estimator, X, y, sample_weight=weights)
+    together = multi_scorer(names).score(estimator, X, y, sample_weight=weights)
     apart = _separately(names, estimator, X, y, sample_weight=weights)
     assert list(together) == names
     for name in names:
@@ -82,7 +82,9 @@ def test_multiclass_equals_separate_scorers(seed, weighted):
     weights = np.random.default_rng(seed).uniform(0.1, 3, len(y)) if weighted else None
     names = OURS + [name for name in COUNTED if name not in BINARY_ONLY]
     params = {"average": "macro"}
-    together = multi_scorer(names, **params)(estimator, X, y, sample_weight=weights)
+    together = multi_scorer(names, **params).score(
+        estimator, X, y, sample_weight=weights
+    )
     apart = _separately(names, estimator, X, y, sample_weight=weights, **params)
     for name in names:
         assert together[name] == pytest.approx(apart[name], rel=1e-12, abs=1e-15), name
@@ -108,11 +110,11 @@ def test_counted_names_equal_sklearn_scorers_on_edge_cases():
                     expected = sklearn_get_scorer(name)(estimator, X, y)
                 except ValueError:
                     with pytest.raises(ValueError):
-                        multi_scorer([name])(estimator, X, y)
+                        multi_scorer([name]).score(estimator, X, y)
                     continue
             with warnings.catch_warnings(record=True) as our_warnings:
                 warnings.simplefilter("always")
-                ours = multi_scorer([name])(estimator, X, y)[name]
+                ours = multi_scorer([name]).score(estimator, X, y)[name]
             assert ours == pytest.approx(expected, abs=1e-15), (name, y, predictions)
             assert _metric_warnings(our_warnings) == _metric_warnings(
                 expected_warnings
@@ -131,14 +133,14 @@ def _metric_warnings(records):
 
 def test_predict_is_called_once():
     X, y, estimator = _problem(2, 0)
-    multi_scorer(OURS + COUNTED)(estimator, X, y)
+    multi_scorer(OURS + COUNTED).score(estimator, X, y)
     assert estimator.n_predict_calls_ == 1
 
 
 def test_other_names_are_delegated():
     X, y = make_classification(n_samples=200, weights=[0.8], random_state=0)
     model = LogisticRegression().fit(X, y)
-    scores = multi_scorer(["iba", "roc_auc", "neg_log_loss"])(model, X, y)
+    scores = multi_scorer(["iba", "roc_auc", "neg_log_loss"]).score(model, X, y)
     assert scores["roc_auc"] == sklearn_get_scorer("roc_auc")(model, X, y)
     assert scores["neg_log_loss"] == sklearn_get_scorer("neg_log_loss")(model, X, y)
 
@@ -146,7 +148,7 @@ def test_other_names_are_delegated():
 def test_params_reach_only_scorers_that_accept_them():
     X, y, estimator = _problem(2, 1)
     scorer = multi_scorer(["iba", "weighted_accuracy", "f1"], alpha=0.5, weight=0.9)
-    scores = scorer(estimator, X, y)
+    scores = scorer.score(estimator, X, y)
     apart = _separately(
         ["iba", "weighted_accuracy", "f1"], estimator, X, y, alpha=0.5, weight=0.9
     )
@@ -184,7 +186,7 @@ def test_pickles_and_scores_the_same():
     scorer = multi_scorer(["iba", "gmean", "f1", "matthews_corrcoef"], alpha=0.3)
     restored = pickle.loads(pickle.dumps(scorer))
     assert isinstance(restored, MultiScorer)
-    assert restored(estimator, X, y) == scorer(estimator, X, y)
+    assert restored.score(estimator, X, y) == scorer.score(estimator, X, y)
 
 
 def test_cross_validate_and_grid_search_refit():
