@@ -108,14 +108,18 @@ def _unit_interval(text):
     return value
 
 
-def _non_negative_int(text):
+#: Decimals beyond float64's 17 significant digits show only noise.
+_MAX_DIGITS = 17
+
+
+def _digits(text):
     try:
         value = int(text)
     except ValueError:
         value = -1
-    if value < 0:
+    if not 0 <= value <= _MAX_DIGITS:
         raise argparse.ArgumentTypeError(
-            f"must be a non-negative integer; got {text!r}"
+            f"must be an integer in the range [0, {_MAX_DIGITS}]; got {text!r}"
         )
     return value
 
@@ -362,10 +366,10 @@ def _parser():
     report.add_argument("--json", action="store_true", help="print JSON")
     report.add_argument(
         "--digits",
-        type=_non_negative_int,
+        type=_digits,
         default=3,
         metavar="N",
-        help="decimals in the text report (3)",
+        help=f"decimals in the text report, 0 to {_MAX_DIGITS} (3)",
     )
     report.add_argument(
         "--alpha",

@@ -210,7 +210,9 @@ GOOD = "y_true,y_pred,w\n0,1,1\n1,1,2\n0,0,1\n"
         (GOOD, ["--alpha", "2"], ["argument --alpha:", "range [0, 1]", "'2'"]),
         (GOOD, ["--alpha", "nan"], ["argument --alpha:", "range [0, 1]", "'nan'"]),
         (GOOD, ["--wa-weight", "3"], ["argument --wa-weight:", "[0, 1]", "'3'"]),
-        (GOOD, ["--digits", "-1"], ["argument --digits:", "non-negative", "'-1'"]),
+        (GOOD, ["--digits", "-1"], ["argument --digits:", "[0, 17]", "'-1'"]),
+        (GOOD, ["--digits", "10**9"], ["argument --digits:", "'10**9'"]),
+        (GOOD, ["--digits", "1000000000"], ["argument --digits:", "[0, 17]"]),
         (GOOD, ["--zero-division", "2"], ["argument --zero-division:", "'2'"]),
         (GOOD, ["--delimiter", ";;"], ["argument --delimiter:", "one character"]),
         (
