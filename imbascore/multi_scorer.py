@@ -18,7 +18,7 @@ import dataclasses
 
 import numpy as np
 from sklearn import get_config
-from sklearn.base import is_classifier
+from sklearn.base import BaseEstimator, is_classifier
 from sklearn.utils.metadata_routing import MetadataRequest
 
 from ._counts import count_table
@@ -61,7 +61,23 @@ class _Unscorable(Exception):
     """The shared pass cannot score this name; its own scorer will."""
 
 
-_ANY_LABEL, _NO_LABEL = object(), object()
+_ANY_LABEL, _NO_LABEL, _NOT_YET = object(), object(), object()
+
+
+class _Prediction(BaseEstimator):
+    """A stand-in estimator whose ``predict`` returns a prediction already made.
+
+    Within one pass, scikit-learn's multimetric scorer hands the prediction
+    it cached for one scorer to the next, without checking their
+    ``pos_label`` again; a name's own scorer gets the pass's prediction
+    through this stand-in, which is not a classifier and so is not checked.
+    """
+
+    def __init__(self, y_pred=None):
+        self.y_pred = y_pred
+
+    def predict(self, X):
+        return self.y_pred
 
 
 class _Pass:
@@ -74,9 +90,11 @@ class _Pass:
     def __init__(self, estimator, X, y_true, sample_weight):
         self.args = (estimator, X, y_true, sample_weight)
         self.served = set()
-        self.failed = False
-        self._labels = None
+        self.y_pred = _NOT_YET
+        self._predict_failed = False
         self._table = None
+        self._count_failed = False
+        self._labels = None
         self._selected = {}
 
     def is_for(self, estimator, X, y_true, sample_weight):
@@ -88,13 +106,18 @@ class _Pass:
             and held[3] is sample_weight
         )
 
-    def check_pos_label(self, pos_label):
-        """Raise where scikit-learn's scorer might refuse the estimator.
+    @property
+    def predicted(self):
+        return self.y_pred is not _NOT_YET
+
+    def passes_pos_label(self, pos_label):
+        """Whether scikit-learn's scorer surely accepts ``pos_label``.
 
         Its scorer reads ``classes_`` of a classifier and refuses a
         ``pos_label`` not among them (``sklearn.utils._response``: binary
-        ``classes_``, and multiclass ones too before scikit-learn 1.6). This
-        check refuses at least as often; the name's own scorer then decides.
+        ``classes_``, and multiclass ones too in releases before
+        scikit-learn#33473). This refuses at least as often; the name's own
+        scorer then decides.
         """
         if self._labels is None:
             estimator = self.args[0]
@@ -104,25 +127,35 @@ class _Pass:
             elif classes is None and not is_classifier(estimator):
                 self._labels = _ANY_LABEL  # scikit-learn checks classifiers only
             else:
-                self._labels = _NO_LABEL  # its own scorer will raise, or decide
-        if self._labels is _ANY_LABEL:
-            return
-        if self._labels is _NO_LABEL or (
-            pos_label is not None and pos_label not in self._labels
-        ):
-            raise _Unscorable
+                self._labels = _NO_LABEL
+        if self._labels is _ANY_LABEL or self._labels is _NO_LABEL:
+            return self._labels is _ANY_LABEL
+        return pos_label is None or pos_label in self._labels
+
+    def predict(self):
+        """``estimator.predict(X)``, once."""
+        if self.y_pred is _NOT_YET:
+            if self._predict_failed:
+                raise _Unscorable
+            estimator, X = self.args[:2]
+            try:
+                self.y_pred = estimator.predict(X)
+            except Exception:
+                self._predict_failed = True  # each name tries on its own
+                raise
+        return self.y_pred
 
     def table(self):
-        """The contingency table of ``y_true`` and ``estimator.predict(X)``."""
+        """The contingency table of ``y_true`` and the prediction, once."""
         if self._table is None:
-            if self.failed:
+            if self._count_failed:
                 raise _Unscorable
-            estimator, X, y_true, sample_weight = self.args
+            y_pred = self.predict()
+            _, _, y_true, sample_weight = self.args
             try:
-                y_pred = estimator.predict(X)
                 self._table = count_table(y_true, y_pred, sample_weight, "multi_scorer")
             except Exception:
-                self.failed = True  # the other names go to their own scorer
+                self._count_failed = True  # each name's own metric says why
                 raise
         return self._table
 
@@ -140,7 +173,7 @@ class _CountedScorer:
     the name's own scorer does. Every name of one :class:`MultiScorer` called
     with the same four objects shares one ``predict`` and one count.
     Where that shared pass cannot score the name (a ``pos_label`` the
-    classifier does not know, a failed ``predict`` or count, targets this
+    classifier may not know, a failed ``predict`` or count, targets this
     metric refuses), the name's own scorer (``get_scorer(name, **params)``)
     scores it, so that it fails, or succeeds, exactly as in
     ``get_scoring(names, **params)``.
@@ -179,17 +212,22 @@ class _CountedScorer:
         -------
         score : float
         """
-        try:
-            return self._from_pass(estimator, X, y_true, sample_weight)
-        except Exception:
-            pass  # the name's own scorer scores it, or says why it cannot
+        shared = self._parent._pass_for(self.name, estimator, X, y_true, sample_weight)
+        # As in scikit-learn's multimetric scorer, pos_label is checked
+        # against classes_ until a name of the pass has predicted.
+        accepted = shared.predicted or shared.passes_pos_label(self._pos_label)
+        if accepted:
+            try:
+                return self._value(shared)
+            except Exception:
+                pass  # the name's own scorer scores it, or says why it cannot
+        if accepted and shared.predicted:
+            estimator = _Prediction(shared.y_pred)
         if sample_weight is None:
             return self._scorer(estimator, X, y_true)
         return self._scorer(estimator, X, y_true, sample_weight=sample_weight)
 
-    def _from_pass(self, estimator, X, y_true, sample_weight):
-        shared = self._parent._pass_for(self.name, estimator, X, y_true, sample_weight)
-        shared.check_pos_label(self._pos_label)
+    def _value(self, shared):
         if self._kind == "table":
             return self._how(shared.table())
         counts = shared.selected(self._selection_key, self._how)
@@ -199,7 +237,8 @@ class _CountedScorer:
         return f"{self._parent!r}[{self.name!r}]"
 
     def _accept_sample_weight(self):
-        # scikit-learn >= 1.6 asks each scorer of a dict, without routing.
+        # Without metadata routing, scikit-learn asks each scorer of a dict
+        # whether to pass it GridSearchCV.fit's sample_weight.
         return True
 
     def set_score_request(self, *, sample_weight=None):

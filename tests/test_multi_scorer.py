@@ -291,6 +291,16 @@ CASES = {
         {"iba"},
         {},
     ),
+    # The same after a name that predicted: scikit-learn hands that
+    # prediction to the next names without checking their pos_label, and
+    # their metrics refuse it, with their own errors.
+    "pos_label=1 on strings, after a prediction": (
+        "binary strings",
+        ["balanced_accuracy", "iba", "f1", "f1_macro"],
+        {},
+        {"iba", "f1"},
+        {},
+    ),
     # A binary metric of ours (default average) on 3 classes, beside
     # averaged ones and a scorer that is not read off the count.
     "binary iba on 3 classes": (
@@ -353,6 +363,11 @@ def _warning_lines(records):
         lines = str(record.message).strip().splitlines()
         notes.append((record.category.__name__, lines[0], lines[-1]))
     return notes
+
+
+def _failures(warning_lines):
+    """The warnings of scorers that failed."""
+    return [line for line in warning_lines if line[1].startswith("Scoring failed")]
 
 
 def _outcome(run):
@@ -506,6 +521,26 @@ def test_predict_once_per_fold_and_pass():
         # one call for the train fold, one for the test fold
         assert [model.n_predict_calls_ for model in result["estimator"]] == [2] * 4
 
+    # A failing predict: each name calls it again through its own scorer
+    # (as scikit-learn's cache keeps no failure), the shared pass once more.
+    for scoring, calls in (
+        (get_scoring(names), len(names)),
+        (multi_scorer(names), len(names) + 1),
+    ):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            result = cross_validate(
+                CountingClassifier(fail_predict=True),
+                X,
+                y,
+                cv=CV,
+                scoring=scoring,
+                return_estimator=True,
+                error_score=np.nan,
+            )
+        assert np.isnan(result["test_iba"]).all()
+        assert [model.n_predict_calls_ for model in result["estimator"]] == [calls] * 4
+
     CountingClassifier.LOG.clear()
     grid = {"C": [0.1, 1.0, 10.0]}
     search = GridSearchCV(
@@ -644,7 +679,7 @@ def test_a_pass_keeps_nothing_alive_once_every_name_is_served():
     scorer = multi_scorer(names)
     estimator = FixedPredictions(_problem(2, 7)[2].predictions).fit(X, y)
     alive = weakref.ref(estimator)
-    scorer["iba"](estimator, X, y)
+    scorer["gmean"](estimator, X, y)
     estimator.set_params(predictions=_problem(2, 8)[2].predictions).fit(X, y)
     assert scorer.score(estimator, X, y) == _separately(names, estimator, X, y)
     del estimator
@@ -669,31 +704,60 @@ def _value_or_error(run):
     return outcome if outcome[0] == "raised" else outcome[0]
 
 
-def test_pos_label_is_checked_against_classes_name_by_name():
+@pytest.mark.parametrize("params", [{}, {"average": "macro"}])
+def test_pos_label_is_checked_against_classes_name_by_name(params):
     # classes_ is [0, 2]: pos_label=1 is refused by the separate scorer even
     # on a fold whose labels (all 0) would let the count score it.
-    X = np.zeros((10, 1))
-    y_fit, y_fold = np.r_[[0] * 5, [2] * 5], np.zeros(10, dtype=int)
-    estimator = FixedPredictions(np.zeros(10, dtype=int)).fit(X, y_fit)
+    X = np.arange(20)[:, None]
+    y = np.r_[[0] * 5, [2] * 5, [0] * 10]
+    train, test = np.arange(10), np.arange(10, 20)
+    estimator = FixedPredictions(np.zeros(20, dtype=int))
     names = ["iba", "balanced_accuracy", "f1", "accuracy", "gmean"]
-    for params, failing in (
-        ({}, {"iba", "f1", "gmean"}),
-        ({"average": "macro"}, {"f1"}),
-    ):
-        scoring, expected = multi_scorer(names, **params), get_scoring(names, **params)
-        for name in names:
-            outcome = _value_or_error(lambda: scoring[name](estimator, X, y_fold))
-            assert outcome == _value_or_error(
-                lambda: expected[name](estimator, X, y_fold)
+    fitted = sklearn.clone(estimator).fit(X[train], y[train])
+    for name in names:  # each name alone: the pos_label of each is checked
+        assert _value_or_error(
+            lambda: multi_scorer(names, **params)[name](fitted, X[test], y[test])
+        ) == _value_or_error(
+            lambda: get_scoring(names, **params)[name](fitted, X[test], y[test])
+        )
+    # Within scikit-learn's pass, until a name has predicted.
+    for n_jobs, error_score in ((1, np.nan), (2, np.nan), (1, "raise")):
+        outcomes = [
+            _outcome(
+                lambda scoring=scoring: _one_fold(
+                    scoring,
+                    estimator,
+                    X,
+                    y,
+                    train=train,
+                    test=test,
+                    n_jobs=n_jobs,
+                    error_score=error_score,
+                )
             )
-            assert isinstance(outcome, tuple) == (name in failing), name
+            for scoring in (get_scoring(names, **params), multi_scorer(names, **params))
+        ]
+        if outcomes[0][0] == "raised":
+            assert outcomes[1] == outcomes[0]
+            continue
+        (expected, expected_warnings), (result, result_warnings) = outcomes
+        for name in names:
+            key = f"test_{name}"
+            np.testing.assert_array_equal(result[key], expected[key], err_msg=key)
+        if n_jobs == 1:  # scikit-learn also warns of the single label
+            assert _failures(result_warnings) == _failures(expected_warnings)
+            assert bool(_failures(expected_warnings)) == (params == {})  # iba
+    assert _outcome(lambda: multi_scorer(names)["iba"](fitted, X[test], y[test]))[
+        0
+    ] == ("raised")
+
     # A classifier without classes_ fails every name, as each scorer does.
-    model = NoClassesClassifier().fit(X, y_fit)
-    scoring, expected = multi_scorer(names), get_scoring(names)
+    model = NoClassesClassifier().fit(X, y)
+    scoring, expected = multi_scorer(names, **params), get_scoring(names, **params)
     for name in names:
-        outcome = _value_or_error(lambda: scoring[name](model, X, y_fold))
+        outcome = _value_or_error(lambda: scoring[name](model, X, y))
         assert isinstance(outcome, tuple), name
-        assert outcome == _value_or_error(lambda: expected[name](model, X, y_fold))
+        assert outcome == _value_or_error(lambda: expected[name](model, X, y))
 
 
 def test_passes_interleaved_in_threads_keep_their_own_counts():
@@ -711,16 +775,37 @@ def test_passes_interleaved_in_threads_keep_their_own_counts():
         np.testing.assert_array_equal(results[1][key], results[0][key], err_msg=key)
 
 
-def test_score_raises_the_first_failing_names_error():
+def _one_fold(scoring, estimator, X, y, *, train=None, test=None, **options):
+    """scikit-learn's pass over a dict of scorers on one fold."""
+    everything = np.arange(len(y))
+    train = everything if train is None else train
+    test = everything if test is None else test
+    return cross_validate(
+        estimator, X, y, cv=[(train, test)], scoring=scoring, **options
+    )
+
+
+@pytest.mark.parametrize(
+    "names, message",
+    [
+        # gmean checks pos_label=1 against classes_ before predicting.
+        (["gmean", "balanced_accuracy", "iba"], "pos_label=1 is not a valid label"),
+        # balanced_accuracy predicted first: scikit-learn hands its prediction
+        # to gmean unchecked, and the metric itself refuses pos_label=1.
+        (["balanced_accuracy", "gmean", "iba"], "geometric_mean_score must be one"),
+    ],
+)
+def test_score_raises_the_first_failing_names_error(names, message):
     X, y = _data("binary strings")
     model = LogisticRegression().fit(X, y)
-    names = ["balanced_accuracy", "gmean", "iba"]
-    with pytest.raises(ValueError) as expected:
-        get_scoring(names)["gmean"](model, X, y)
-    with pytest.raises(ValueError) as raised:
-        multi_scorer(names).score(model, X, y)
-    assert str(raised.value) == str(expected.value)
-    assert "pos_label=1 is not a valid label" in str(raised.value)
+    expected = _outcome(
+        lambda: _one_fold(
+            get_scoring(names), LogisticRegression(), X, y, error_score="raise"
+        )
+    )
+    raised = _outcome(lambda: multi_scorer(names).score(model, X, y))
+    assert raised == expected
+    assert message in raised[1][1]
     scores = multi_scorer(names, pos_label="pos").score(model, X, y)
     assert scores == _separately(names, model, X, y, pos_label="pos")
 
