@@ -2,19 +2,22 @@
 
 ``cross_validate(model, X, y, scoring=get_scoring(names))`` lets scikit-learn
 call every scorer on every fold; each counts the fold's labels again.
-:func:`multi_scorer` returns a :class:`MultiScorer`: the same ``{name:
+:func:`multi_scorer` returns a :class:`MultiScorer`, the same ``{name:
 scorer}`` dict, whose scorers share one ``predict`` and one count of the
 contingency table per fold and read their metric off it: all of imbascore's
 names and scikit-learn's confusion-matrix scorers (see
 :mod:`imbascore._sklearn_from_counts`). Other names (``"roc_auc"``, a
-registered scorer of your own) are their own scorer.
+registered scorer of your own) map to their own scorer.
 
 Because it is a dict, scikit-learn scores each name on its own, as it does
 ``get_scoring(names)``: a name that cannot be scored fails alone (NaN with
-``error_score=np.nan``), and the others keep their values.
+``error_score=np.nan``), and the others keep their values. (A callable
+returning a dict would be one scorer to scikit-learn: one failing name
+would fail them all.)
 """
 
 import dataclasses
+import threading
 
 import numpy as np
 from sklearn import get_config
@@ -275,16 +278,22 @@ class _CountedScorer:
 class MultiScorer(dict):
     """``{name: scorer}`` sharing one prediction and one count per fold.
 
-    Build it with :func:`multi_scorer`. It is the dict of scorers that
-    ``scoring=`` takes: scikit-learn scores each name on its own, so a name
-    that cannot be scored fails alone. The names read off a count share one
-    ``predict`` and one count per pass over them with the same estimator,
-    ``X``, ``y_true`` and ``sample_weight`` objects (each fold, each
-    candidate); a name scored a second time starts a new pass. Other names
+    Build it with :func:`multi_scorer`, and pass it as ``scoring=`` to
+    ``cross_validate``, ``GridSearchCV`` and the like: it is the dict of
+    scorers that ``get_scoring(names, **params)`` returns, with the same
+    numbers and the same errors, name by name.
+
+    scikit-learn calls the scorers of a dict one after the other, with the
+    same estimator, ``X``, ``y_true`` and ``sample_weight`` objects, on each
+    fold and candidate: a pass. The first name of a pass read off the count
+    calls ``predict`` and counts the table; the others read it. A pass ends
+    when every such name has been called, or when a name is called a second
+    time or with other objects (a new fold, a refitted candidate); each
+    thread has its own. Names scikit-learn does not read off the count
     (``"roc_auc"``, registered scorers) map to their own scorer.
 
-    It is not itself callable (scikit-learn would then treat it as one
-    scorer); score it directly with :meth:`score`.
+    It is not callable itself (scikit-learn would then take it for one
+    scorer); :meth:`score` scores every name directly.
 
     Parameters
     ----------
@@ -293,6 +302,14 @@ class MultiScorer(dict):
 
     params : dict
         Parameters of imbascore's scorers, as given to :func:`multi_scorer`.
+
+    Attributes
+    ----------
+    names : list of str
+        The names, in order (the keys).
+
+    params : dict
+        The parameters given to :func:`multi_scorer`.
     """
 
     def __init__(self, names, params):
@@ -314,24 +331,24 @@ class MultiScorer(dict):
             for name, scorer in scorers.items()
             if isinstance(scorer, _CountedScorer)
         )
-        self._pass = None
+        self._passes = threading.local()
 
     def _pass_for(self, name, estimator, X, y_true, sample_weight):
-        """The pass that serves ``name`` on these four objects.
+        """The pass of this thread that serves ``name`` on these four objects.
 
         The current pass if it is on the same objects and has not served
         ``name`` yet, otherwise a new one; dropped once every name is served.
         """
-        shared = self._pass
+        shared = getattr(self._passes, "current", None)
         if (
             shared is None
             or name in shared.served
             or not shared.is_for(estimator, X, y_true, sample_weight)
         ):
-            shared = self._pass = _Pass(estimator, X, y_true, sample_weight)
+            shared = self._passes.current = _Pass(estimator, X, y_true, sample_weight)
         shared.served.add(name)
         if len(shared.served) == len(self._counted):
-            self._pass = None
+            self._passes.current = None
         return shared
 
     def score(self, estimator, X, y_true, sample_weight=None):
@@ -364,17 +381,20 @@ class MultiScorer(dict):
             scorer raises it.
         """
         kwargs = {} if sample_weight is None else {"sample_weight": sample_weight}
-        self._pass = None
+        self._passes.current = None  # a pass of its own
         try:
             return {
                 name: scorer(estimator, X, y_true, **kwargs)
                 for name, scorer in self.items()
             }
         finally:
-            self._pass = None
+            self._passes.current = None
 
     def set_score_request(self, *, sample_weight=None):
         """Request ``sample_weight`` for every name, under metadata routing.
+
+        A name whose scorer has no ``set_score_request`` (a plain function
+        you registered) is left as it is.
 
         Parameters
         ----------
@@ -398,11 +418,12 @@ class MultiScorer(dict):
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state["_pass"] = None  # held data and a prediction: never saved or copied
+        del state["_passes"]  # data and predictions held: never saved or copied
         return state
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        self._passes = threading.local()
 
 
 def multi_scorer(names, **params):
@@ -435,8 +456,9 @@ def multi_scorer(names, **params):
     Returns
     -------
     scorer : MultiScorer
-        A dict ``{name: scorer}`` for ``scoring=``. ``scorer.score(estimator,
-        X, y, sample_weight=None)`` returns ``{name: value}`` directly. It
+        A dict ``{name: scorer}`` for ``scoring=``;
+        ``scorer.score(estimator, X, y, sample_weight=None)`` returns
+        ``{name: value}`` directly (see :meth:`MultiScorer.score`). It
         pickles, and under metadata routing takes
         ``set_score_request(sample_weight=True)`` for every name.
 
@@ -446,18 +468,23 @@ def multi_scorer(names, **params):
 
     Notes
     -----
-    A name that the shared count cannot score (its ``pos_label`` is not among
-    the classifier's ``classes_``, ``predict`` or the count fail, the targets
-    do not suit the metric) is scored by its own scorer, which calls
-    ``predict`` again and raises, or warns, exactly as in ``get_scoring``.
+    Errors are those of ``get_scoring(names, **params)``, name by name. A
+    name that the shared count cannot score (the targets do not suit its
+    metric, ``predict`` or the count fail, its ``pos_label`` may not be
+    among the classifier's ``classes_``) is scored by its own scorer,
+    ``get_scorer(name, **params)``, which raises, warns or scores as it does
+    there. As in scikit-learn's pass over a dict of scorers, that scorer is
+    handed the prediction of the pass once a name has predicted (the
+    ``pos_label`` of later names is then not checked against ``classes_``);
+    before that, it calls the estimator itself. A failing ``predict`` is
+    tried once for the pass and once by each name.
 
-    Names share a count while they are called with the same estimator, ``X``,
-    ``y_true`` and ``sample_weight`` objects and none of them twice.
-    Scikit-learn calls every name once per fold and candidate. Calling only
-    some names of a :class:`MultiScorer` yourself, changing the estimator or
-    the data in place, and then calling the other names with the same objects
-    would reuse the earlier prediction: call :meth:`MultiScorer.score`
-    instead.
+    Names share a count within a pass (see :class:`MultiScorer`), which
+    holds the estimator, ``X``, ``y_true`` and ``sample_weight`` until it
+    ends. Calling some names yourself, changing the estimator or the data
+    in place, and then calling the other names with the same objects would
+    read the earlier count: use :meth:`MultiScorer.score` there, which
+    starts a pass of its own.
 
     Examples
     --------

@@ -760,7 +760,7 @@ def test_pos_label_is_checked_against_classes_name_by_name(params):
         assert outcome == _value_or_error(lambda: expected[name](model, X, y))
 
 
-def test_passes_interleaved_in_threads_keep_their_own_counts():
+def test_threads_sharing_a_multi_scorer_keep_their_own_passes():
     X, y = _data("binary")
     names = OURS + COUNTED
     cv = StratifiedKFold(n_splits=10, shuffle=True, random_state=1)
@@ -768,11 +768,19 @@ def test_passes_interleaved_in_threads_keep_their_own_counts():
     with joblib.parallel_backend("threading", n_jobs=4):
         for scoring in (get_scoring(names), multi_scorer(names)):
             results.append(
-                cross_validate(LogisticRegression(), X, y, cv=cv, scoring=scoring)
+                cross_validate(
+                    CountingClassifier(),
+                    X,
+                    y,
+                    cv=cv,
+                    scoring=scoring,
+                    return_estimator=True,
+                )
             )
     for name in names:
         key = f"test_{name}"
         np.testing.assert_array_equal(results[1][key], results[0][key], err_msg=key)
+    assert [model.n_predict_calls_ for model in results[1]["estimator"]] == [1] * 10
 
 
 def _one_fold(scoring, estimator, X, y, *, train=None, test=None, **options):
