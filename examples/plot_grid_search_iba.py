@@ -17,9 +17,10 @@ the eights, IBA the one that finds over nine in ten of them.
 # %%
 # One search, several metrics
 # ---------------------------
-# ``multi_scorer`` returns a dict per fold; ``refit`` names the metric that
-# chooses the final model. ``get_scoring([...])`` would give the same numbers
-# with one scorer per metric.
+# ``multi_scorer`` is a dict of scorers, one per metric, as
+# ``get_scoring([...])`` is, with the same numbers; its scorers share one
+# ``predict`` and one count per fold. ``refit`` names the metric that
+# chooses the final model.
 import numpy as np
 from sklearn.datasets import load_digits
 from sklearn.linear_model import LogisticRegression

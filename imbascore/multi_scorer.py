@@ -268,7 +268,8 @@ class _CountedScorer:
         -------
         routing : sklearn.utils.metadata_routing.MetadataRequest
         """
-        request = MetadataRequest(owner=type(self).__name__)
+        # The owner names this scorer in scikit-learn's routing errors.
+        request = MetadataRequest(owner=f"MultiScorer[{self.name!r}]")
         request.score.add_request(
             param="sample_weight", alias=self._sample_weight_request
         )
@@ -289,8 +290,8 @@ class MultiScorer(dict):
     calls ``predict`` and counts the table; the others read it. A pass ends
     when every such name has been called, or when a name is called a second
     time or with other objects (a new fold, a refitted candidate); each
-    thread has its own. Names scikit-learn does not read off the count
-    (``"roc_auc"``, registered scorers) map to their own scorer.
+    thread has its own. Names not read off the count (``"roc_auc"``,
+    registered scorers) map to their own scorer.
 
     It is not callable itself (scikit-learn would then take it for one
     scorer); :meth:`score` scores every name directly.

@@ -868,3 +868,20 @@ def test_a_fitted_search_saves_and_scores_the_same():
     assert search.score(X, y) == get_scoring(["iba"], alpha=0.2)["iba"](
         search.best_estimator_, X, y
     )
+
+
+def test_routing_errors_name_the_scorer_of_the_name():
+    X, y = _data("binary")
+    with sklearn.config_context(enable_metadata_routing=True):
+        estimator = LogisticRegression().set_fit_request(sample_weight=False)
+        scoring = multi_scorer(["gmean", "iba"])
+        scoring["gmean"].set_score_request(sample_weight=True)
+        with pytest.raises(Exception, match=r"MultiScorer\['iba'\]\.score"):
+            cross_validate(
+                estimator,
+                X,
+                y,
+                cv=CV,
+                scoring=scoring,
+                params={"sample_weight": 1.0 + y},
+            )
