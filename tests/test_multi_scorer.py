@@ -16,6 +16,7 @@ import sklearn
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import make_classification
 from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.inspection import permutation_importance
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_validate
@@ -885,3 +886,22 @@ def test_routing_errors_name_the_scorer_of_the_name():
                 scoring=scoring,
                 params={"sample_weight": 1.0 + y},
             )
+
+
+def test_permutation_importance_shuffling_x_in_place_as_get_scoring():
+    # permutation_importance scores one copy of X, shuffled in place between
+    # calls: each call is a pass of its own.
+    X, y = _data("binary")
+    model = LogisticRegression().fit(X, y)
+    names = ["iba", "gmean", "accuracy", "f1", "roc_auc"]
+    results = [
+        permutation_importance(
+            model, X, y, scoring=scoring, n_repeats=3, random_state=0
+        )
+        for scoring in (get_scoring(names), multi_scorer(names))
+    ]
+    for name in names:
+        np.testing.assert_array_equal(
+            results[1][name]["importances"], results[0][name]["importances"]
+        )
+        assert np.abs(results[0][name]["importances"]).max() > 0
