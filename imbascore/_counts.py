@@ -34,6 +34,11 @@ __all__ = [
 
 # Above this many classes the contingency table is kept sparse.
 _DENSE_MAX = 256
+# Squared weights: above _WEIGHT_HUGE they overflow, so all are scaled by the
+# largest weight; a class whose sum of squares falls below _SQUARES_SAFE may
+# have lost digits to underflow and is summed again, scaled by its own largest.
+_WEIGHT_HUGE = 2.0**500
+_SQUARES_SAFE = 2.0**-800
 
 
 @dataclass(frozen=True)
@@ -122,13 +127,17 @@ def _joint_bincount(y_true, y_pred, offset, n_values, weights):
     """Counts of ``(true - offset, pred - offset)`` pairs.
 
     Returns the unweighted table, the weighted one (None without weights) and
-    the sum of squared weights of each true value (None without weights).
+    the sum of squared weights of each true value divided by ``scale``**2
+    (None without weights), with ``scale``.
     """
     size = n_values * n_values
     counts = np.zeros(size, dtype=np.int64)
     weighted = squared = None
+    scale = 1.0
     if weights is not None:
         weighted, squared = np.zeros(size), np.zeros(n_values)
+        if weights.size and weights.max() > _WEIGHT_HUGE:
+            scale = float(weights.max())
     for start in range(0, y_true.shape[0], CHUNK):
         stop = start + CHUNK
         index = y_true[start:stop].astype(np.int64)
@@ -136,7 +145,9 @@ def _joint_bincount(y_true, y_pred, offset, n_values, weights):
             index -= offset
         if weights is not None:
             chunk_weights = weights[start:stop]
-            squared += np.bincount(index, chunk_weights**2, minlength=n_values)
+            squared += np.bincount(
+                index, (chunk_weights / scale) ** 2, minlength=n_values
+            )
         index *= n_values
         if offset:
             pred = y_pred[start:stop].astype(np.int64)
@@ -149,8 +160,27 @@ def _joint_bincount(y_true, y_pred, offset, n_values, weights):
             weighted += np.bincount(index, chunk_weights, minlength=size)
     shape = (n_values, n_values)
     if weights is None:
-        return counts.reshape(shape), None, None
-    return counts.reshape(shape), weighted.reshape(shape), squared
+        return counts.reshape(shape), None, None, scale
+    return counts.reshape(shape), weighted.reshape(shape), squared, scale
+
+
+def _squared_weights(squared, scale, class_weights, weights, codes_true):
+    """Per class ``(sum (w / s)^2, s)``: the sums of squares and their scales.
+
+    Classes whose squares underflowed are summed again with ``s`` their own
+    largest weight (rare: weights that span hundreds of orders of magnitude);
+    ``codes_true()`` gives the true classes' codes for that.
+    """
+    if squared is None:
+        return None
+    scales = np.full(len(squared), scale)
+    risky = np.flatnonzero((squared < _SQUARES_SAFE) & (class_weights > 0))
+    codes = codes_true() if risky.size else None
+    for code in risky:
+        own = weights[codes == code]
+        scales[code] = own.max()
+        squared[code] = np.sum((own / scales[code]) ** 2)
+    return squared, scales
 
 
 def _compress_range(targets):
@@ -170,14 +200,22 @@ def _contingency(targets):
     n_values = len(targets.values)
     weights = targets.sample_weight
     if n_values <= _DENSE_MAX:
-        counts, weighted, squared = _joint_bincount(
+        counts, weighted, squared, scale = _joint_bincount(
             targets.y_true, targets.y_pred, targets.offset, n_values, weights
         )
+        if weighted is not None:
+            squared = _squared_weights(
+                squared,
+                scale,
+                weighted.sum(axis=1),
+                weights,
+                lambda: targets.y_true.astype(np.int64) - targets.offset,
+            )
         present = (counts.sum(axis=1) > 0) | (counts.sum(axis=0) > 0)
         joint = counts if weighted is None else weighted
         if not present.all():
             joint = joint[np.ix_(present, present)]
-            squared = None if squared is None else squared[present]
+            squared = None if squared is None else tuple(a[present] for a in squared)
         return joint.astype(np.float64), targets.values[present], squared
     if targets.encoding == "range":
         codes_true, codes_pred, classes = _compress_range(targets)
@@ -185,21 +223,30 @@ def _contingency(targets):
         codes_true, codes_pred, classes = targets.y_true, targets.y_pred, targets.values
     n_classes = len(classes)
     if n_classes <= _DENSE_MAX:
-        counts, weighted, squared = _joint_bincount(
+        counts, weighted, squared, scale = _joint_bincount(
             codes_true, codes_pred, 0, n_classes, weights
         )
         joint = counts if weighted is None else weighted
+        if weighted is not None:
+            squared = _squared_weights(
+                squared, scale, weighted.sum(axis=1), weights, lambda: codes_true
+            )
         return joint.astype(np.float64), classes, squared
     data = np.ones(len(codes_true)) if weights is None else weights
     joint = sparse.coo_matrix(
         (data, (codes_true, codes_pred)), shape=(n_classes, n_classes)
     ).tocsr()
     joint.eliminate_zeros()  # zero weights must not count as cells
-    squared = (
-        None
-        if weights is None
-        else np.bincount(codes_true, weights**2, minlength=n_classes)
-    )
+    squared = None
+    if weights is not None:
+        scale = float(weights.max()) if weights.max() > _WEIGHT_HUGE else 1.0
+        squared = _squared_weights(
+            np.bincount(codes_true, (weights / scale) ** 2, minlength=n_classes),
+            scale,
+            np.asarray(joint.sum(axis=1)).ravel(),
+            weights,
+            lambda: codes_true,
+        )
     return joint, classes, squared
 
 
@@ -246,8 +293,19 @@ def _binary_position(classes, pos_label, func):
 
 
 def label_array(values):
-    """Labels as an array, without numpy's coercion of mixed types to str."""
-    if len({type(value) for value in values}) <= 1:
+    """Labels as an array, without numpy's coercion of mixed types to str.
+
+    Python integers beyond int64 would become float64 (losing digits and
+    their names); they are kept as uint64 if all fit, else as objects.
+    """
+    types = {type(value) for value in values}
+    if types == {int}:
+        for dtype in (np.int64, np.uint64):
+            try:
+                return np.array(values, dtype=dtype)
+            except OverflowError:
+                pass
+    elif len(types) <= 1:
         return np.asarray(values)
     array = np.empty(len(values), dtype=object)
     array[:] = values
@@ -336,23 +394,36 @@ def _one_vs_rest_cells(joint, positions):
     return take(diagonal, 0.0), take(fn, 0.0), take(fp, 0.0), take(tn, total)
 
 
-def _trials(squared, positives, negatives, positions):
+def _trials(squared_weights, positives, negatives, positions):
     """Effective class sizes ``(sum w)^2 / sum(w^2)`` of each label and its rest.
 
-    ``squared`` holds each class's sum of squared weights (None unweighted).
+    ``squared_weights`` is the table's ``(sums, scales)`` (None unweighted);
+    each size is computed in the units of its largest scale.
     """
-    if squared is None:
+    if squared_weights is None:
         return None, None
+    sums, scales = squared_weights
     found = positions >= 0
-    own = np.where(found, squared[np.where(found, positions, 0)], 0.0)
-    if len(squared) <= _DIRECT_TN_MAX:  # summed directly: no cancellation
-        index = np.arange(len(squared))
-        others = np.array([squared[index != p].sum() for p in positions.tolist()])
+    at = np.where(found, positions, 0)
+    own = np.where(found, sums[at], 0.0)
+    own_scale = np.where(found, scales[at], 1.0)
+    if len(sums) <= _DIRECT_TN_MAX:  # summed directly: no cancellation
+        index = np.arange(len(sums))
+        rest = [index != p for p in positions.tolist()]
+        rest_scale = np.array([scales[r].max(initial=0.0) or 1.0 for r in rest])
+        others = np.array(
+            [
+                np.sum(sums[r] * (scales[r] / m) ** 2)
+                for r, m in zip(rest, rest_scale, strict=True)
+            ]
+        )
     else:
-        others = np.maximum(squared.sum() - own, 0.0)
+        rest_scale = np.full(len(positions), scales.max(initial=0.0) or 1.0)
+        total = np.sum(sums * (scales / rest_scale[0]) ** 2)
+        others = np.maximum(total - own * (own_scale / rest_scale) ** 2, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
-        positive = np.where(own > 0, positives**2 / own, 0.0)
-        negative = np.where(others > 0, negatives**2 / others, 0.0)
+        positive = np.where(own > 0, (positives / own_scale) ** 2 / own, 0.0)
+        negative = np.where(others > 0, (negatives / rest_scale) ** 2 / others, 0.0)
     return positive, np.maximum(negative, 0.0)
 
 
@@ -371,13 +442,15 @@ class ContingencyTable:
         The weighted contingency table, true classes on rows.
     classes : ndarray of shape (n_classes,)
         Every label present in ``y_true`` or ``y_pred``, sorted.
-    squared_weights : ndarray of shape (n_classes,) or None
-        Sum of the squared sample weights of each true class; None unweighted.
+    squared_weights : tuple of two ndarrays of shape (n_classes,) or None
+        ``(sums, scales)``: each true class's sum of squared sample weights is
+        ``sums * scales**2`` (kept apart so that neither under- nor overflows);
+        None unweighted.
     """
 
     joint: object
     classes: np.ndarray
-    squared_weights: np.ndarray | None = None
+    squared_weights: tuple | None = None
 
     @property
     def support(self):

@@ -132,8 +132,13 @@ def fill_undefined(values, undefined, fill, warn, readable, labels, stacklevel):
     return values
 
 
-def average_values(values, support, average, fill):
-    """Reduce per-class values as sklearn does; NaN values are left out."""
+def average_values(values, support, average, fill, *, warn=None, stacklevel=2):
+    """Reduce per-class values as sklearn does; NaN values are left out.
+
+    ``"weighted"`` over labels that all have zero support has no weights: the
+    value is ``fill``, announced if ``warn`` names the metric (its per-class
+    values may all be defined, so nothing else has warned).
+    """
     if average == "binary":
         return float(values[0])
     if average is None:
@@ -142,6 +147,15 @@ def average_values(values, support, average, fill):
     if average == "weighted":
         weights = support[kept]
         if weights.sum() == 0:
+            if warn:
+                warnings.warn(
+                    f"{warn} with average='weighted' is ill-defined and being "
+                    f"set to {float(fill)}: the labels have no true samples, "
+                    "so the weights sum to 0. Use `zero_division` parameter "
+                    "to control this behavior.",
+                    UndefinedMetricWarning,
+                    stacklevel=stacklevel + 1,
+                )
             return float(fill)
         return float(np.average(values[kept], weights=weights))
     if not kept.any():

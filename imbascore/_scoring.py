@@ -10,7 +10,7 @@ from the same table. Both go through :func:`check_metric_options` and
 from dataclasses import dataclass, field
 
 from ._counts import select_counts
-from ._per_class import MULTICLASS, average_values, per_class_values
+from ._per_class import METRICS, MULTICLASS, average_values, per_class_values
 from ._validation import (
     check_average,
     check_labels,
@@ -115,7 +115,24 @@ def score_counts(options, counts, *, stacklevel=2):
         stacklevel=stacklevel + 1,
         **options.params,
     )
-    return average_values(values, counts.positives, options.average, options.fill)
+    return average_values(
+        values,
+        counts.positives,
+        options.average,
+        options.fill,
+        warn=options.warn and _unannounced_zero_support(options.name),
+        stacklevel=stacklevel + 1,
+    )
+
+
+def _unannounced_zero_support(name):
+    """Readable name of a metric defined on labels without true samples.
+
+    Such a metric has not warned about them, so an undefined weighted average
+    must; the others have named every zero-support label already.
+    """
+    _, requires, readable = METRICS[name]
+    return None if "positives" in requires else readable
 
 
 def score_table(options, table, *, stacklevel=2):

@@ -11,10 +11,11 @@ check the numbers against scikit-learn's own scorers.
 """
 
 import warnings
-from functools import partial
+from functools import cache, partial
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.metrics import confusion_matrix
 
 from ._counts import index_of
 
@@ -29,12 +30,34 @@ def _sums(joint):
     return diagonal, true, predicted
 
 
+@cache
+def _sklearn_warns_single_label():
+    """Whether this scikit-learn's confusion_matrix warns on a 1x1 matrix
+    (newer releases do; balanced accuracy and MCC pass that warning on)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        confusion_matrix([0], [0])
+    return any("single label" in str(warning.message) for warning in caught)
+
+
+def _warn_single_label(joint):
+    if joint.shape == (1, 1) and _sklearn_warns_single_label():
+        warnings.warn(
+            "A single label was found in 'y_true' and 'y_pred'. For the "
+            "confusion matrix to have the correct shape, use the 'labels' "
+            "parameter to pass all known labels.",
+            UserWarning,
+            stacklevel=4,
+        )
+
+
 def _accuracy(table):
     diagonal, true, _ = _sums(table.joint)
     return float(diagonal.sum() / true.sum())
 
 
 def _balanced_accuracy(table):
+    _warn_single_label(table.joint)
     diagonal, true, _ = _sums(table.joint)
     with np.errstate(divide="ignore", invalid="ignore"):
         recalls = diagonal / true
@@ -45,6 +68,7 @@ def _balanced_accuracy(table):
 
 
 def _matthews_corrcoef(table):
+    _warn_single_label(table.joint)
     diagonal, true, predicted = _sums(table.joint)
     n_samples = predicted.sum()
     cov_ytyp = diagonal.sum() * n_samples - np.dot(true, predicted)

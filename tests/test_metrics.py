@@ -301,6 +301,30 @@ def test_d_prime_of_a_perfect_prediction_does_not_depend_on_weight_scale(
     assert metric(y, y, sample_weight=weights) == pytest.approx(metric(y, y), 1e-12)
 
 
+@pytest.mark.parametrize("scale", [1e-305, 1e-160, 1e160, 1e300])
+@pytest.mark.parametrize("n_classes", [2, 40, 300])  # direct, total-minus, sparse
+def test_d_prime_effective_trials_survive_tiny_and_huge_weights(scale, n_classes):
+    # Squared weights under- or overflowed: 1e-300 gave NaN, 1e300 NaN too.
+    rng = np.random.default_rng(0)
+    y_true = np.arange(20 * n_classes) % n_classes
+    y_pred = np.where(rng.random(y_true.size) < 0.8, y_true, 0)
+    weights = rng.uniform(0.5, 2.0, y_true.size)
+    kwargs = dict(average="macro", correction="loglinear", labels=[0, 1])
+    expected = ims.dprime_score(y_true, y_pred, sample_weight=weights, **kwargs)
+    scaled = ims.dprime_score(y_true, y_pred, sample_weight=weights * scale, **kwargs)
+    assert np.isfinite(expected)
+    assert scaled == pytest.approx(expected, rel=1e-9)
+
+
+def test_d_prime_counts_a_class_of_tiny_weights_beside_large_ones():
+    # One positive of weight 1e-313 beside a negative of weight 1: one trial
+    # each (as without weights), not 0/0 = NaN trials.
+    y = [0, 0, 1]
+    assert ims.dprime_score(y, y, sample_weight=[0.0, 1.0, 1e-313]) == (
+        ims.dprime_score([0, 1], [0, 1])
+    )
+
+
 def test_d_prime_leaves_rates_that_are_not_extreme_alone():
     value = ims.dprime_score(
         [1, 1, 0, 0], [1, 0, 0, 1], sample_weight=[0.2, 0.6, 0.4, 0.4]

@@ -907,13 +907,6 @@ def test_permutation_importance_shuffling_x_in_place_as_get_scoring():
         assert np.abs(results[0][name]["importances"]).max() > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="imbascore._sklearn_from_counts does not give scikit-learn's "
-    "'A single label was found' warning of balanced_accuracy and "
-    "matthews_corrcoef (their confusion_matrix warns); with warnings as "
-    "errors, the separate scorer fails where multi_scorer scores",
-)
 def test_single_label_warnings_as_sklearn():
     X = np.arange(6)[:, None]
     estimator = FixedPredictions(np.zeros(6, dtype=int)).fit(X, np.r_[0, 0, 0, 1, 1, 1])

@@ -316,7 +316,8 @@ MISLEADING = [
         "set",
         lambda: ims.iba_score(Y, {0, 1}),
         TypeError,
-        r"'y_pred' parameter .* Got 'a set' instead. Sets and dicts have no sample order",
+        r"'y_pred' parameter .* Got 'a set' instead. "
+        r"Sets and dicts have no sample order",
     ),
     (
         "dict",
