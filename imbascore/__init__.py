@@ -7,6 +7,7 @@ computes many metrics from one prediction and one count.
 """
 
 from ._formulas import is_feasible, rates_from_dominance_gmean
+from .counts import ConfusionCounts, confusion_counts
 from .curves import balanced_accuracy_curve
 from .metrics import (
     ad_area_score,
@@ -43,12 +44,14 @@ from .scorers import (
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "ConfusionCounts",
     "ad_area_score",
     "ad_area_scorer",
     "aucz_score",
     "aucz_scorer",
     "balanced_accuracy_curve",
     "balanced_accuracy_score",
+    "confusion_counts",
     "dominance_score",
     "dominance_scorer",
     "dprime_score",

@@ -23,9 +23,9 @@ from ._validation import (
 )
 
 __all__ = [
-    "ConfusionCounts",
+    "OneVsRestCounts",
     "ContingencyTable",
-    "confusion_counts",
+    "one_vs_rest_counts",
     "count_table",
     "index_of",
     "label_array",
@@ -42,7 +42,7 @@ _SQUARES_SAFE = 2.0**-800
 
 
 @dataclass(frozen=True)
-class ConfusionCounts:
+class OneVsRestCounts:
     """One-vs-rest confusion counts of the selected labels (weighted sums).
 
     Each of the four counts is summed from the cells of the contingency table
@@ -508,7 +508,7 @@ def select_counts(
     positive_trials, negative_trials = _trials(
         table.squared_weights, tp + fn, fp + tn, positions
     )
-    return ConfusionCounts(
+    return OneVsRestCounts(
         labels=selected,
         tp=tp,
         fn=fn,
@@ -522,7 +522,7 @@ def select_counts(
     )
 
 
-def confusion_counts(
+def one_vs_rest_counts(
     y_true,
     y_pred,
     *,
@@ -530,7 +530,7 @@ def confusion_counts(
     pos_label=1,
     average="binary",
     sample_weight=None,
-    func="confusion_counts",
+    func="one_vs_rest_counts",
 ):
     """Validate the inputs, count once, and select the labels ``average`` needs."""
     table = count_table(y_true, y_pred, sample_weight, func)

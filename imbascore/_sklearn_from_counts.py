@@ -18,8 +18,15 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import confusion_matrix
 
 from ._counts import index_of
+from ._validation import (
+    check_bool,
+    check_choice,
+    check_labels,
+    check_pos_label,
+    check_zero_division,
+)
 
-__all__ = ["SKLEARN_FROM_COUNTS", "SKLEARN_POS_LABELS"]
+__all__ = ["SKLEARN_FROM_COUNTS", "SKLEARN_POS_LABELS", "SKLEARN_SCORES"]
 
 
 def _sums(joint):
@@ -87,57 +94,88 @@ _SET_WISE = {
     "f1": (lambda tp, t, p: (2.0 * tp, 1.0 * t + p), "true nor predicted"),
     "jaccard": (lambda tp, t, p: (tp, t + p - tp), "true or predicted"),
 }
+_SET_WISE_AVERAGES = ("binary", "micro", "macro", "weighted", None)
 
 
-def _binary_sums(table, pos_label=1):
+def _set_wise_labels(table, average, labels, pos_label, func):
+    """The labels scored, as scikit-learn's ``_check_set_wise_labels``."""
     classes = table.classes
-    if len(classes) > 2:
-        raise ValueError(
-            "Target is multiclass but average='binary'. Please choose another "
-            "average setting, one of [None, 'micro', 'macro', 'weighted']."
-        )
-    position = index_of(classes, pos_label)
-    if position < 0 and len(classes) == 2:
-        raise ValueError(
-            f"pos_label={pos_label} is not a valid label. It should be one of "
-            f"{classes.tolist()}"
-        )
-    diagonal, true, predicted = _sums(table.joint)
-    if position < 0:  # one class only, not pos_label: nothing is positive
-        return np.zeros(1), np.zeros(1), np.zeros(1)
-    return (
-        diagonal[[position]],
-        true[[position]],
-        predicted[[position]],
-    )
-
-
-def _set_wise(kind, average, table):
-    """Precision, recall, F1 or Jaccard as scikit-learn's default scorer has it."""
     if average == "binary":
-        tp, true, predicted = _binary_sums(table)
-    else:
-        tp, true, predicted = _sums(table.joint)
-        if average == "micro":
-            tp, true, predicted = (np.array([v.sum()]) for v in (tp, true, predicted))
+        if len(classes) > 2:
+            raise ValueError(
+                "Target is multiclass but average='binary'. Please choose another "
+                "average setting, one of [None, 'micro', 'macro', 'weighted']."
+            )
+        if index_of(classes, pos_label) < 0 and len(classes) == 2:
+            raise ValueError(
+                f"pos_label={pos_label} is not a valid label. It should be one of "
+                f"{classes.tolist()}"
+            )
+        return [pos_label]
+    if pos_label not in (None, 1):
+        warnings.warn(
+            f"Note that pos_label (set to {pos_label!r}) is ignored when average "
+            f"!= 'binary' (got {average!r}). You may use labels=[pos_label] to "
+            "specify a single positive class.",
+            UserWarning,
+            stacklevel=4,
+        )
+    return classes.tolist() if labels is None else list(labels)
+
+
+def _set_wise(
+    kind,
+    table,
+    *,
+    average="binary",
+    labels=None,
+    pos_label=1,
+    zero_division="warn",
+    func="scorer",
+):
+    """Precision, recall, F1 or Jaccard with scikit-learn's options and numbers."""
+    average = check_choice(average, "average", _SET_WISE_AVERAGES, func)
+    labels = check_labels(labels, func)
+    pos_label = check_pos_label(pos_label, func, required=average == "binary")
+    fill, warn = check_zero_division(zero_division, func)
+    scored = _set_wise_labels(table, average, labels, pos_label, func)
+    diagonal, true, predicted = _sums(table.joint)
+    positions = np.array([index_of(table.classes, label) for label in scored])
+    found = positions >= 0
+    tp, true, predicted = (
+        np.where(found, values[np.where(found, positions, 0)], 0.0)
+        for values in (diagonal, true, predicted)
+    )
+    if average == "micro":
+        tp, true, predicted = (np.array([v.sum()]) for v in (tp, true, predicted))
     fraction, missing = _SET_WISE[kind]
     numerator, denominator = fraction(tp, true, predicted)
     undefined = denominator == 0
     values = numerator / np.where(undefined, 1.0, denominator)
     if undefined.any():
-        values[undefined] = 0.0
-        subject = "F-score" if kind == "f1" else kind.capitalize()
-        where = "labels" if average != "binary" and len(values) > 1 else "label"
-        warnings.warn(
-            f"{subject} is ill-defined and being set to 0.0 in {where} with no "
-            f"{missing} samples. Use `zero_division` parameter to control this "
-            "behavior.",
-            UndefinedMetricWarning,
-            stacklevel=3,
-        )
-    if average == "weighted" and true.sum() > 0:
-        return float(np.average(values, weights=true))
-    return float(values.mean())
+        values[undefined] = fill
+        if warn:
+            subject = "F-score" if kind == "f1" else kind.capitalize()
+            where = "due to" if len(values) == 1 else "in labels with"
+            warnings.warn(
+                f"{subject} is ill-defined and being set to 0.0 {where} no "
+                f"{missing} samples. Use `zero_division` parameter to control "
+                "this behavior.",
+                UndefinedMetricWarning,
+                stacklevel=3,
+            )
+    if average is None:
+        return values
+    if kind == "jaccard":  # scikit-learn averages NaN in, for Jaccard only
+        kept = np.ones(len(values), dtype=bool)
+    else:
+        kept = ~np.isnan(values)
+    if not kept.any():
+        return float("nan")
+    weights = true[kept]
+    if average == "weighted" and weights.sum() > 0:
+        return float(np.average(values[kept], weights=weights))
+    return float(values[kept].mean())
 
 
 #: scikit-learn scorer name -> function of a ContingencyTable.
@@ -153,7 +191,51 @@ for _kind in _SET_WISE:
         ("_micro", "micro"),
         ("_weighted", "weighted"),
     ):
-        SKLEARN_FROM_COUNTS[_kind + _suffix] = partial(_set_wise, _kind, _average)
+        SKLEARN_FROM_COUNTS[_kind + _suffix] = partial(
+            _set_wise, _kind, average=_average
+        )
 
 #: The pos_label scikit-learn's scorer of each function checks (binary ones).
 SKLEARN_POS_LABELS = {SKLEARN_FROM_COUNTS[kind]: 1 for kind in _SET_WISE}
+
+
+def _accuracy_score(table, *, normalize=True, func="scorer"):
+    normalize = check_bool(normalize, "normalize", func)
+    correct = float(np.asarray(table.joint.diagonal()).sum())
+    return _accuracy(table) if normalize else correct
+
+
+def _with_options(function, allowed, fixed=None):
+    """``function(table, func=..., **options)``, refusing options not in ``allowed``."""
+
+    def score(table, *, func, **options):
+        for name in options:
+            if name not in allowed:
+                rule = f"one of {sorted(allowed)}" if allowed else "none"
+                raise TypeError(
+                    f"{func} got an unexpected keyword argument {name!r}; its "
+                    f"options are {rule}."
+                )
+        return function(table, func=func, **options, **(fixed or {}))
+
+    return score
+
+
+_SET_WISE_OPTIONS = {"average", "labels", "pos_label", "zero_division"}
+
+#: scikit-learn name -> function of a ContingencyTable taking the options of
+#: scikit-learn's function (``func`` names the caller in errors).
+SKLEARN_SCORES = {
+    "accuracy": _with_options(_accuracy_score, {"normalize"}),
+    "matthews_corrcoef": _with_options(
+        lambda table, func: _matthews_corrcoef(table), set()
+    ),
+}
+for _kind in _SET_WISE:
+    SKLEARN_SCORES[_kind] = _with_options(partial(_set_wise, _kind), _SET_WISE_OPTIONS)
+    for _suffix in ("macro", "micro", "weighted"):
+        SKLEARN_SCORES[f"{_kind}_{_suffix}"] = _with_options(
+            partial(_set_wise, _kind),
+            _SET_WISE_OPTIONS - {"average"},
+            fixed={"average": _suffix},
+        )

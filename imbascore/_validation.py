@@ -36,6 +36,7 @@ __all__ = [
     "check_zero_division",
     "label_family",
     "param_error",
+    "unite_labels",
 ]
 
 AVERAGE_OPTIONS = ("binary", "macro", "weighted", None)
@@ -266,6 +267,8 @@ def _as_label_array(y, name, func):
                 "Pass one label per sample.",
             )
         ) from None
+    if array.dtype.kind == "f" and isinstance(y, list | tuple):
+        array = _exact_python_integers(y, array)
     if array.ndim == 2 and array.shape[1] == 1:
         array = array[:, 0]
     if array.ndim != 1:
@@ -290,6 +293,23 @@ def _as_label_array(y, name, func):
             )
         )
     return array
+
+
+def _exact_python_integers(y, array):
+    """Python integers beyond 2**53 that numpy turned into floats, kept exact.
+
+    ``np.asarray([2**63 + 2, 3])`` is float64, which merges distinct labels.
+    """
+    values = np.ravel(np.asarray(y, dtype=object)).tolist()
+    integers = [isinstance(v, int) and not isinstance(v, bool) for v in values]
+    if not any(i and abs(v) > 2**53 for i, v in zip(integers, values, strict=True)):
+        return array
+    if all(integers):
+        try:
+            return np.array(y, dtype=np.uint64)
+        except OverflowError:  # negative beside beyond int64
+            pass
+    return np.array(y, dtype=object)
 
 
 def _missing_message(name, func):
@@ -533,6 +553,29 @@ def _encode_with_unique(y_true, y_pred, weights, func):
         _check_object_labels(classes, present_true, present_pred, func)
         _check_one_family(classes, y_true, y_pred, func)
     return Targets(codes_true, codes_pred, "codes", 0, classes, weights)
+
+
+def unite_labels(first, second, func):
+    """The sorted union of two arrays of distinct labels, exact for every type.
+
+    Returns the union and the position in it of each label of ``first`` and
+    of ``second``. Labels of different types (numbers and strings) cannot be
+    united: a TypeError says so.
+    """
+    families = [
+        {
+            "numeric" if isinstance(label, numbers.Number) else type(label).__name__
+            for label in map(as_python_scalar, array.tolist())
+        }
+        for array in (first, second)
+    ]
+    if len(families[0] | families[1]) > 1:
+        raise TypeError(
+            f"{func} cannot unite labels of different types: "
+            f"{sorted(families[0])} and {sorted(families[1])}."
+        )
+    targets = _encode_with_unique(first, second, None, func)
+    return targets.values, targets.y_true, targets.y_pred
 
 
 def _check_one_family(classes, y_true, y_pred, func):

@@ -1,13 +1,13 @@
 """Metrics for classifiers on imbalanced data, with scikit-learn's signature.
 
 Every function validates and counts its inputs once (see
-:func:`imbascore._counts.count_table`), turns the counts into rates and
+:class:`~imbascore.ConfusionCounts`), turns the counts into rates and
 applies a formula of :mod:`imbascore._formulas`. Names ending in ``_score``
 are greater-is-better.
 """
 
-from ._counts import count_table
 from ._scoring import check_metric_options, score_table
+from .counts import count
 
 __all__ = [
     "ad_area_score",
@@ -114,8 +114,8 @@ def _score(
         zero_division=zero_division,
         **params,
     )
-    table = count_table(y_true, y_pred, sample_weight, func)
-    return score_table(options, table, stacklevel=3)
+    counts = count(y_true, y_pred, sample_weight, func)
+    return score_table(options, counts.table, stacklevel=3)
 
 
 @_document()

@@ -4,11 +4,11 @@ import warnings
 
 from sklearn.exceptions import UndefinedMetricWarning
 
-from ._counts import confusion_counts
+from ._counts import select_counts
 from ._per_class import average_values, per_class_values
 from ._validation import check_metric_params, check_zero_division, param_error
 
-__all__ = ["REPORT_METRICS", "imbalanced_report"]
+__all__ = ["REPORT_METRICS", "imbalanced_report", "report_from_table"]
 
 #: Metric keys of the report, in column order, with their column headings.
 REPORT_METRICS = {
@@ -142,7 +142,39 @@ def imbalanced_report(
     weighted avg  0.60  0.57  0.03  0.58  0.33  0.46  0.88  0.58  0.58  0.43  0.62  0.02        5
         accuracy                                                                    0.60        5
     """
-    func = "imbalanced_report"
+    from .counts import count  # counts.py reads report_from_table from here
+
+    counts = count(y_true, y_pred, sample_weight, "imbalanced_report")
+    return report_from_table(
+        counts.table,
+        weighted=counts.weighted,
+        func="imbalanced_report",
+        labels=labels,
+        target_names=target_names,
+        alpha=alpha,
+        weight=weight,
+        correction=correction,
+        digits=digits,
+        output_dict=output_dict,
+        zero_division=zero_division,
+    )
+
+
+def report_from_table(
+    table,
+    *,
+    weighted,
+    func,
+    labels=None,
+    target_names=None,
+    alpha=0.1,
+    weight=0.5,
+    correction="macmillan",
+    digits=3,
+    output_dict=False,
+    zero_division="warn",
+):
+    """The report of a counted table (see :func:`imbalanced_report`)."""
     checked = check_metric_params(
         {"alpha": alpha, "weight": weight, "correction": correction}, func
     )
@@ -155,14 +187,7 @@ def imbalanced_report(
     if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
         raise ValueError(param_error(func, "digits", "a non-negative int", digits))
     fill, warn = check_zero_division(zero_division, func)
-    counts = confusion_counts(
-        y_true,
-        y_pred,
-        labels=labels,
-        average=None,
-        sample_weight=sample_weight,
-        func=func,
-    )
+    counts = select_counts(table, labels=labels, average=None, func=func, stacklevel=3)
     names = _row_names(counts.labels, target_names, labels is not None, func)
 
     columns = {
@@ -179,10 +204,9 @@ def imbalanced_report(
             "0.0: y_true has no samples of that class, or no samples of any other "
             "class. Use `zero_division` parameter to control this behavior.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
 
-    weighted = sample_weight is not None
     classes = {}
     for row, name in enumerate(names):
         entry = {metric: float(columns[metric][row]) for metric in REPORT_METRICS}

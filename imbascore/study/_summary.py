@@ -7,7 +7,7 @@ counts pooled over all folds of a cell.
 
 import numpy as np
 
-from .._counts import ConfusionCounts
+from .._counts import OneVsRestCounts
 from .._per_class import METRICS, per_class_values
 from .._validation import check_choice, check_metric_params
 
@@ -20,7 +20,7 @@ _NAMES = ("accuracy",) + tuple(METRICS)
 
 def _counts(frame):
     tp, fn, fp, tn = (frame[c].to_numpy(dtype=float) for c in ("tp", "fn", "fp", "tn"))
-    return ConfusionCounts(
+    return OneVsRestCounts(
         labels=np.arange(len(tp)),
         tp=tp,
         fn=fn,
