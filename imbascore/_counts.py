@@ -29,6 +29,7 @@ __all__ = [
     "count_table",
     "index_of",
     "label_array",
+    "micro_counts",
     "select_counts",
 ]
 
@@ -272,7 +273,7 @@ def _binary_position(classes, pos_label, func):
             param_error(
                 func,
                 "average",
-                "one of {'macro', 'weighted', None} (or 'multiclass' where "
+                "one of {'micro', 'macro', 'weighted', None} (or 'multiclass' where "
                 "supported) for multiclass targets",
                 "binary",
                 f"The targets hold {len(classes)} classes: {_preview(classes)}.",
@@ -425,6 +426,34 @@ def _trials(squared_weights, positives, negatives, positions):
         positive = np.where(own > 0, (positives / own_scale) ** 2 / own, 0.0)
         negative = np.where(others > 0, (negatives / rest_scale) ** 2 / others, 0.0)
     return positive, np.maximum(negative, 0.0)
+
+
+def micro_counts(counts):
+    """The one-vs-rest counts of every selected label summed into one row.
+
+    The effective trials of the summed rows follow from each row's:
+    ``(sum W)^2 / sum(W^2 / n)``, the Kish size of the pooled (sample, label)
+    pairs.
+    """
+
+    def pooled(weights, trials):
+        if trials is None:
+            return None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            squares = np.where(trials > 0, weights**2 / trials, 0.0).sum()
+        return np.array([weights.sum() ** 2 / squares if squares > 0 else 0.0])
+
+    return OneVsRestCounts(
+        labels=label_array(["micro"]),
+        tp=np.array([counts.tp.sum()]),
+        fn=np.array([counts.fn.sum()]),
+        fp=np.array([counts.fp.sum()]),
+        tn=np.array([counts.tn.sum()]),
+        classes=counts.classes,
+        joint=counts.joint,
+        positive_trials=pooled(counts.positives, counts.positive_trials),
+        negative_trials=pooled(counts.negatives, counts.negative_trials),
+    )
 
 
 def _preview(values, limit=10):

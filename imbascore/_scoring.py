@@ -9,7 +9,7 @@ from the same table. Both go through :func:`check_metric_options` and
 
 from dataclasses import dataclass, field
 
-from ._counts import select_counts
+from ._counts import micro_counts, select_counts
 from ._per_class import METRICS, MULTICLASS, average_values, per_class_values
 from ._validation import (
     check_average,
@@ -107,6 +107,8 @@ def score_counts(options, counts, *, stacklevel=2):
             stacklevel=stacklevel + 1,
             **options.params,
         )
+    if options.average == "micro":
+        counts = micro_counts(counts)
     values = per_class_values(
         options.name,
         counts,
@@ -115,6 +117,8 @@ def score_counts(options, counts, *, stacklevel=2):
         stacklevel=stacklevel + 1,
         **options.params,
     )
+    if options.average == "micro":
+        return float(values[0])
     return average_values(
         values,
         counts.positives,

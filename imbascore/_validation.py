@@ -39,7 +39,7 @@ __all__ = [
     "unite_labels",
 ]
 
-AVERAGE_OPTIONS = ("binary", "macro", "weighted", None)
+AVERAGE_OPTIONS = ("binary", "micro", "macro", "weighted", None)
 
 # Integer labels spanning at most this many values are counted without encoding.
 _MAX_RANGE = 1 << 20

@@ -36,6 +36,7 @@ _SHARED_DEFAULTS = {
 #: scikit-learn's balanced_accuracy_score is the mean recall over the true
 #: classes, imbascore's ``balanced_accuracy_score(average="multiclass")``.
 _DEFAULT_AVERAGE = {"balanced_accuracy": "multiclass"}
+_NO_LABELS = np.array([])
 
 
 def _scores():
@@ -95,16 +96,22 @@ class ConfusionCounts:
     def __init__(self, table, *, weighted, absent=()):
         # Use confusion_counts or from_matrix. ``table`` counts the labels
         # observed in the data; ``absent`` are labels given without data.
+        # Kept cheap: every metric call makes one.
         self._table = table
         self._weighted = bool(weighted)
-        self._absent = label_array(list(absent))
-        if len(self._absent):
-            labels, rows, _ = unite_labels(
-                table.classes, self._absent, "ConfusionCounts"
-            )
-        else:
-            labels, rows = table.classes, np.arange(len(table.classes))
-        self._labels, self._rows = labels, rows
+        self._absent = label_array(list(absent)) if len(absent) else _NO_LABELS
+        self._labels = self._rows = None
+
+    def _layout(self):
+        """The labels of the matrix and the row of each observed label in it."""
+        if self._labels is None:
+            classes = self._table.classes
+            if len(self._absent):
+                labels, rows, _ = unite_labels(classes, self._absent, "ConfusionCounts")
+            else:
+                labels, rows = classes, np.arange(len(classes))
+            self._labels, self._rows = labels, rows
+        return self._labels, self._rows
 
     @property
     def table(self):
@@ -113,7 +120,7 @@ class ConfusionCounts:
 
     @property
     def labels(self):
-        return self._labels
+        return self._layout()[0]
 
     @property
     def weighted(self):
@@ -122,19 +129,20 @@ class ConfusionCounts:
     @property
     def matrix(self):
         joint = self._table.joint
-        size = len(self._labels)
+        labels, rows = self._layout()
+        size = len(labels)
         dtype = np.float64 if self._weighted else np.int64
         if sparse.issparse(joint) or size > _DENSE_MAX:
             coo = sparse.coo_matrix(joint)
             return sparse.csr_matrix(
                 (
                     coo.data.astype(dtype),
-                    (self._rows[coo.row], self._rows[coo.col]),
+                    (rows[coo.row], rows[coo.col]),
                 ),
                 shape=(size, size),
             )
         matrix = np.zeros((size, size), dtype=dtype)
-        matrix[np.ix_(self._rows, self._rows)] = joint
+        matrix[np.ix_(rows, rows)] = joint
         return matrix
 
     @classmethod
@@ -271,7 +279,7 @@ class ConfusionCounts:
     def __eq__(self, other):
         if not isinstance(other, ConfusionCounts):
             return NotImplemented
-        if self._labels.tolist() != other._labels.tolist():
+        if self.labels.tolist() != other.labels.tolist():
             return False
         mine, theirs = self.matrix, other.matrix
         if sparse.issparse(mine):
@@ -281,7 +289,7 @@ class ConfusionCounts:
     __hash__ = None  # mutable-looking value type: compare, do not hash
 
     def __repr__(self):
-        labels = self._labels.tolist()
+        labels = self.labels.tolist()
         if len(labels) > 12:
             kind = "weighted " if self._weighted else ""
             total = self._table.joint.sum()

@@ -49,9 +49,11 @@ _OPTION_PARAMETERS = """\
     average : {AVERAGES}, default="binary"
         ``"binary"``: the value for ``pos_label`` (two-class data only).
         ``None``: one value per label, each label against all others
-        (one-vs-rest). ``"macro"``: the mean of those values. ``"weighted"``:
-        their mean weighted by each label's support (its weight in
-        ``y_true``).{MULTICLASS}
+        (one-vs-rest). ``"micro"``: the value of the summed one-vs-rest
+        counts of those labels (as if each label's binary problem were
+        stacked into one). ``"macro"``: the mean of the values.
+        ``"weighted"``: their mean weighted by each label's support (its
+        weight in ``y_true``).{MULTICLASS}
 
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative real sample weights. They enter the confusion counts, so
@@ -66,8 +68,8 @@ _OPTION_PARAMETERS = """\
         :class:`~sklearn.exceptions.UndefinedMetricWarning`. With ``np.nan``
         the label is left out of the ``"macro"``/``"weighted"`` average."""
 
-_AVERAGES = '{"binary", "macro", "weighted"} or None'
-_AVERAGES_MULTICLASS = '{"binary", "macro", "weighted", "multiclass"} or None'
+_AVERAGES = '{"binary", "micro", "macro", "weighted"} or None'
+_AVERAGES_MULTICLASS = '{"binary", "micro", "macro", "weighted", "multiclass"} or None'
 
 
 def _document(multiclass=""):

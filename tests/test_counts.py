@@ -355,3 +355,52 @@ def test_score_refuses_unknown_names_and_options():
         ValueError, match=r"'average' parameter of ConfusionCounts.score\('iba'\)"
     ):
         counts.score("iba", average="samples")
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("key", sorted(FUNCTIONS))
+def test_micro_average_is_the_metric_of_the_stacked_one_vs_rest_problems(key, weighted):
+    # "micro" sums each label's one-vs-rest counts: the value of the binary
+    # problem made by stacking every label's (y == label) pairs, weights and
+    # effective trials of d' included.
+    rng = np.random.default_rng(len(key) + weighted)
+    function = FUNCTIONS[key]
+    for labels in (None, [20, 3], [3, 99]):
+        y_true, y_pred, weights = _data(rng, 4, weighted, n=40)
+        chosen = np.unique(np.r_[y_true, y_pred]) if labels is None else labels
+        stacked_true = np.concatenate([y_true == label for label in chosen])
+        stacked_pred = np.concatenate([y_pred == label for label in chosen])
+        stacked_weights = None if weights is None else np.tile(weights, len(chosen))
+        options = {"zero_division": 0.0}
+        expected = function(
+            stacked_true,
+            stacked_pred,
+            pos_label=True,
+            sample_weight=stacked_weights,
+            **options,
+        )
+        value = function(
+            y_true,
+            y_pred,
+            average="micro",
+            labels=labels,
+            sample_weight=weights,
+            **options,
+        )
+        assert value == pytest.approx(expected, rel=1e-12, abs=1e-15)
+        counts = ims.confusion_counts(y_true, y_pred, sample_weight=weights)
+        assert counts.score(key, average="micro", labels=labels, **options) == value
+
+
+def test_micro_sensitivity_is_scikit_learns_micro_recall():
+    rng = np.random.default_rng(3)
+    y_true, y_pred, weights = _data(rng, 4, True, n=80)
+    for labels in (None, [3, 7], [7, 99]):
+        assert ims.sensitivity_score(
+            y_true, y_pred, average="micro", labels=labels, sample_weight=weights
+        ) == pytest.approx(
+            skm.recall_score(
+                y_true, y_pred, average="micro", labels=labels, sample_weight=weights
+            ),
+            rel=1e-12,
+        )

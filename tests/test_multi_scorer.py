@@ -182,7 +182,7 @@ def test_params_reach_only_scorers_that_accept_them():
             ValueError,
             "The 'alpha' parameter of multi_scorer must be a float in the range",
         ),
-        (["iba"], {"average": "micro"}, ValueError, "'average' parameter of multi"),
+        (["iba"], {"average": "mean"}, ValueError, "'average' parameter of multi"),
     ],
 )
 def test_bad_construction(names, params, error, match):

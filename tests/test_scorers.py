@@ -110,7 +110,7 @@ def test_averaged_scorers_work_with_string_labels_like_f1_macro():
             "'squared' parameter of iba_scorer must be a bool",
         ),
         (
-            lambda: scorers.gmean_scorer(average="micro"),
+            lambda: scorers.gmean_scorer(average="mean"),
             ValueError,
             "'average' parameter of gmean_scorer must be one of",
         ),

@@ -104,10 +104,10 @@ BAD_INPUT = [
     ),
     (
         "unknown average",
-        lambda: ims.iba_score(Y, Y, average="micro"),
+        lambda: ims.iba_score(Y, Y, average="mean"),
         ValueError,
-        r"'average' parameter .* must be one of \{'binary', 'macro', "
-        r"'weighted', None\}. Got 'micro'",
+        r"'average' parameter .* must be one of \{'binary', 'micro', 'macro', "
+        r"'weighted', None\}. Got 'mean'",
     ),
     (
         "multiclass average where unsupported",
