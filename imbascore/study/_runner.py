@@ -21,7 +21,7 @@ from sklearn.compose import ColumnTransformer
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 
-from .._counts import count_table
+from ..counts import confusion_counts
 from ..datasets import list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
 
@@ -183,11 +183,8 @@ def _run_fold(data, cell, repeat, fold, train, test, seed):
     y_pred = pipeline.predict(data.X[test])
     predict_time = time.perf_counter() - start
     start = time.perf_counter()
-    table = count_table(data.y[test], y_pred, None, "run_study")
-    joint = np.zeros((2, 2))
-    present = [int(c) for c in table.classes]
-    joint[np.ix_(present, present)] = table.joint
-    tn, fp, fn, tp = (int(v) for v in joint.ravel())
+    counts = confusion_counts(data.y[test], y_pred, labels=[0, 1])
+    tn, fp, fn, tp = counts.matrix.ravel().tolist()
     score_time = time.perf_counter() - start
     return {
         "dataset": dataset,

@@ -7,9 +7,9 @@ counts pooled over all folds of a cell.
 
 import numpy as np
 
-from .._counts import OneVsRestCounts
-from .._per_class import METRICS, per_class_values
+from .._per_class import METRICS
 from .._validation import check_choice, check_metric_params
+from ..counts import ConfusionCounts
 
 __all__ = ["CELL", "fold_scores", "summarize"]
 
@@ -19,16 +19,9 @@ _NAMES = ("accuracy",) + tuple(METRICS)
 
 
 def _counts(frame):
-    tp, fn, fp, tn = (frame[c].to_numpy(dtype=float) for c in ("tp", "fn", "fp", "tn"))
-    return OneVsRestCounts(
-        labels=np.arange(len(tp)),
-        tp=tp,
-        fn=fn,
-        fp=fp,
-        tn=tn,
-        classes=np.array([0, 1]),
-        joint=None,
-    )
+    """The ConfusionCounts of each row (positive class 1)."""
+    cells = frame[["tn", "fp", "fn", "tp"]].to_numpy(dtype=np.int64).reshape(-1, 2, 2)
+    return [ConfusionCounts.from_matrix(cell, labels=[0, 1]) for cell in cells]
 
 
 def fold_scores(results, metric, **params):
@@ -53,12 +46,16 @@ def fold_scores(results, metric, **params):
         NaN where the metric is undefined for a fold.
     """
     check_choice(metric, "metric", _NAMES, "fold_scores")
-    counts = _counts(results)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if metric == "accuracy":
-            return np.asarray(counts.accuracy, dtype=float)
-        params = check_metric_params(params, "fold_scores")
-        return per_class_values(metric, counts, np.nan, False, stacklevel=2, **params)
+    params = check_metric_params(params, "fold_scores")
+    return np.array(
+        [
+            counts.score(metric, average="binary", zero_division=np.nan, **params)
+            if metric != "accuracy"
+            else counts.score("accuracy")
+            for counts in _counts(results)
+        ],
+        dtype=float,
+    )
 
 
 def summarize(
