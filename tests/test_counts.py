@@ -65,7 +65,7 @@ def _data(rng, n_classes, weighted, n=60):
 
 def _option_sets(key, n_classes, rng):
     labels_present = [3, 7, 11, 20][:n_classes]
-    averages = ["macro", "weighted", None]
+    averages = ["micro", "macro", "weighted", None]
     if key in MULTICLASS:
         averages.append("multiclass")
     sets = [{"average": average} for average in averages]
