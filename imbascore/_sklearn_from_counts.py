@@ -18,6 +18,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import confusion_matrix
 
 from ._counts import index_of
+from ._scoring import check_metric_options, score_table
 from ._validation import (
     check_bool,
     check_choice,
@@ -35,6 +36,16 @@ def _sums(joint):
     true = np.asarray(joint.sum(axis=1), dtype=np.float64).ravel()
     predicted = np.asarray(joint.sum(axis=0), dtype=np.float64).ravel()
     return diagonal, true, predicted
+
+
+_MEAN_RECALL = check_metric_options(
+    "balanced_accuracy",
+    "balanced_accuracy_score",
+    labels=None,
+    pos_label=1,
+    average="multiclass",
+    zero_division="warn",
+)
 
 
 @cache
@@ -64,14 +75,9 @@ def _accuracy(table):
 
 
 def _balanced_accuracy(table):
+    # scikit-learn's balanced accuracy is ours over the true classes.
     _warn_single_label(table.joint)
-    diagonal, true, _ = _sums(table.joint)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        recalls = diagonal / true
-    if np.isnan(recalls).any():
-        warnings.warn("y_pred contains classes not in y_true", stacklevel=3)
-        recalls = recalls[~np.isnan(recalls)]
-    return float(recalls.mean())
+    return score_table(_MEAN_RECALL, table, stacklevel=3)
 
 
 def _matthews_corrcoef(table):
