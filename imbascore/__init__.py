@@ -8,6 +8,7 @@ computes many metrics from one prediction and one count.
 
 from ._formulas import is_feasible, rates_from_dominance_gmean
 from .counts import ConfusionCounts, confusion_counts
+from .intervals import MetricInterval, metric_interval
 from .curves import balanced_accuracy_curve
 from .metrics import (
     ad_area_score,
@@ -45,6 +46,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "ConfusionCounts",
+    "MetricInterval",
     "ad_area_score",
     "ad_area_scorer",
     "aucz_score",
@@ -66,6 +68,7 @@ __all__ = [
     "imbalanced_report",
     "index_balanced_accuracy_score",
     "is_feasible",
+    "metric_interval",
     "multi_scorer",
     "nmi_scorer",
     "normalized_mutual_information_score",

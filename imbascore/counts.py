@@ -250,6 +250,45 @@ class ConfusionCounts:
             )
         )
 
+    def interval(
+        self,
+        metric="iba",
+        *,
+        method="posterior",
+        confidence_level=0.95,
+        n_resamples=10000,
+        random_state=None,
+        **metric_params,
+    ):
+        """The value of ``metric`` with its interval (see
+        :func:`~imbascore.metric_interval`, which this is for counts).
+
+        Returns
+        -------
+        result : MetricInterval
+            ``estimate``, ``low``, ``high``, ``method``, ``confidence_level``.
+
+        Examples
+        --------
+        >>> from imbascore import ConfusionCounts
+        >>> counts = ConfusionCounts.from_matrix([[81, 9], [3, 7]])
+        >>> result = counts.interval("balanced_accuracy")
+        >>> round(result.low, 3), round(result.high, 3)
+        (0.637, 0.896)
+        """
+        from .intervals import counts_interval  # intervals read counts
+
+        return counts_interval(
+            self,
+            metric,
+            method=method,
+            confidence_level=confidence_level,
+            n_resamples=n_resamples,
+            random_state=random_state,
+            func="ConfusionCounts.interval",
+            **metric_params,
+        )
+
     def report(self, **params):
         """:func:`~imbascore.imbalanced_report` of these counts.
 

@@ -1,0 +1,655 @@
+"""Intervals for every metric: how much a number resting on few samples says.
+
+On imbalanced data a metric rests on a handful of minority samples, so its
+point value alone can mislead. Every interval here is computed from the
+confusion counts, never from the samples again:
+
+- ``"posterior"`` (Brodersen et al. 2010): each true class's row of the table
+  gets a Dirichlet(1 + counts) posterior (a Beta on TPR and on TNR for two
+  classes), the class sizes being those observed; the metric's posterior is
+  sampled by Monte Carlo, except balanced accuracy's of two classes, which is
+  exact (the convolution of the two Betas, Brodersen's ``betaavgcdf``).
+- ``"bootstrap"`` and ``"bootstrap-bca"``: the table resampled as a whole
+  (multinomial over its cells, total the number of samples), percentile or
+  bias-corrected and accelerated (Efron 1987) intervals; O(k^2) per
+  resample whatever the number of samples.
+- ``"wilson"`` and ``"clopper-pearson"``: the classical intervals of a single
+  rate (sensitivity, specificity, FPR, FNR, NPV).
+
+With sample weights, counts are taken in units of the effective sample size
+(Kish, ``(sum w)^2 / sum w^2``, per true class for the posterior and over all
+samples for the bootstrap): the interval is that of unweighted data of that
+size and the same proportions.
+"""
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+from scipy import integrate, optimize, special, stats
+from sklearn.utils import check_random_state
+
+from ._counts import ContingencyTable, OneVsRestCounts, micro_counts
+from ._per_class import METRICS, per_class_values
+from ._scoring import check_metric_options, score_table, select_for
+from ._sklearn_from_counts import SKLEARN_SCORES
+from ._validation import check_choice, param_error
+
+__all__ = ["METHODS", "MetricInterval", "counts_interval", "metric_interval"]
+
+METHODS = ("posterior", "bootstrap", "bootstrap-bca", "wilson", "clopper-pearson")
+
+#: Single rates: metric -> (the count of successes, the counts of trials).
+_SINGLE_RATES = {
+    "sensitivity": ("tp", ("tp", "fn")),
+    "specificity": ("tn", ("tn", "fp")),
+    "fpr": ("fp", ("fp", "tn")),
+    "fnr": ("fn", ("tp", "fn")),
+    "npv": ("tn", ("tn", "fn")),
+}
+
+_SHARED_DEFAULTS = {
+    "labels": None,
+    "pos_label": 1,
+    "average": "binary",
+    "zero_division": "warn",
+}
+
+
+@dataclass(frozen=True, repr=False)
+class MetricInterval:
+    """A metric's value and its interval, in the style of scipy.stats results.
+
+    Attributes
+    ----------
+    metric : str
+        The metric's name.
+    estimate : float or ndarray
+        The metric's value on the counts (as the metric function gives it).
+    low, high : float or ndarray
+        The interval's bounds (NaN where the metric is undefined).
+    method : str
+        How the interval was made (see :func:`metric_interval`).
+    confidence_level : float
+        Its nominal probability of containing the true value.
+    n_resamples : int or None
+        Monte Carlo draws or bootstrap resamples; None for closed forms.
+    """
+
+    metric: str
+    estimate: object
+    low: object
+    high: object
+    method: str
+    confidence_level: float
+    n_resamples: int | None = None
+
+    def __repr__(self):
+        def shown(value):
+            if np.ndim(value):
+                return np.array2string(np.asarray(value), precision=4, separator=", ")
+            return f"{float(value):.4g}"
+
+        return (
+            f"MetricInterval(metric={self.metric!r}, estimate={shown(self.estimate)}, "
+            f"low={shown(self.low)}, high={shown(self.high)}, "
+            f"method={self.method!r}, confidence_level={self.confidence_level})"
+        )
+
+
+def metric_interval(
+    y_true,
+    y_pred,
+    metric="iba",
+    *,
+    method="posterior",
+    confidence_level=0.95,
+    n_resamples=10000,
+    random_state=None,
+    sample_weight=None,
+    **metric_params,
+):
+    """A metric's value with its confidence (or credible) interval.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels.
+
+    metric : str, default="iba"
+        A name :meth:`ConfusionCounts.score` accepts: any metric of the package
+        (``"iba"``, ``"gmean"``, ``"balanced_accuracy"``, ``"ad_area"``,
+        ``"dprime"``, ...) or scikit-learn's (``"accuracy"``, ``"f1"``,
+        ``"matthews_corrcoef"``, ...).
+
+    method : {"posterior", "bootstrap", "bootstrap-bca", "wilson", \
+"clopper-pearson"}, default="posterior"
+        ``"posterior"``: the equal-tailed credible interval under a uniform
+        Dirichlet prior on each true class's row of the confusion matrix
+        (Beta(1 + TP, 1 + FN) on TPR and Beta(1 + TN, 1 + FP) on TNR for two
+        classes; Brodersen et al. 2010), the class sizes held at those
+        observed; exact for two-class balanced accuracy, Monte Carlo
+        otherwise. ``"bootstrap"``: percentile interval of the metric over
+        resampled tables; ``"bootstrap-bca"``: the same, bias-corrected and
+        accelerated. ``"wilson"``, ``"clopper-pearson"``: for the single
+        rates ``"sensitivity"``, ``"specificity"``, ``"fpr"``, ``"fnr"`` and
+        ``"npv"`` only.
+
+    confidence_level : float, default=0.95
+        In (0, 1).
+
+    n_resamples : int, default=10000
+        Monte Carlo draws or bootstrap resamples.
+
+    random_state : int, RandomState instance or None, default=None
+        Seeds the draws (for reproducible intervals).
+
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights; the interval is then that of the effective sample
+        size (see the module's notes).
+
+    **metric_params : dict
+        The metric's options (``pos_label``, ``average``, ``labels``,
+        ``alpha``, ...), as for the metric function.
+
+    Returns
+    -------
+    result : MetricInterval
+        ``estimate``, ``low``, ``high``, ``method``, ``confidence_level``.
+        Draws where the metric is undefined (a resample without positives)
+        are left out; the bounds are NaN if every draw is.
+
+    Examples
+    --------
+    >>> from imbascore import metric_interval
+    >>> y_true = [1] * 10 + [0] * 90
+    >>> y_pred = [1] * 7 + [0] * 3 + [1] * 9 + [0] * 81
+    >>> result = metric_interval(y_true, y_pred, "balanced_accuracy")
+    >>> round(result.estimate, 3), round(result.low, 3), round(result.high, 3)
+    (0.8, 0.637, 0.896)
+    """
+    from .counts import count
+
+    counts = count(y_true, y_pred, sample_weight, "metric_interval")
+    return counts_interval(
+        counts,
+        metric,
+        method=method,
+        confidence_level=confidence_level,
+        n_resamples=n_resamples,
+        random_state=random_state,
+        func="metric_interval",
+        **metric_params,
+    )
+
+
+def counts_interval(
+    counts,
+    metric,
+    *,
+    method,
+    confidence_level,
+    n_resamples,
+    random_state,
+    func,
+    **metric_params,
+):
+    """The interval of ``metric`` on a :class:`ConfusionCounts` (one path)."""
+    method = check_choice(method, "method", METHODS, func)
+    level = _check_level(confidence_level, func)
+    table = counts.table
+    if counts.weighted and table.squared_weights is None:
+        raise ValueError(
+            f"{func} needs sample sizes: these counts hold sums of weights "
+            "without the squared weights that give their effective size "
+            "(ConfusionCounts.from_matrix of a float matrix). Count from the "
+            "labels with sample_weight, or pass integer counts."
+        )
+    estimate = counts.score(metric, **metric_params)
+    if method in ("wilson", "clopper-pearson"):
+        low, high = _rate_interval(table, metric, method, level, metric_params, func)
+        return MetricInterval(metric, estimate, low, high, method, level)
+    n_resamples = _check_resamples(n_resamples, func)
+    rng = check_random_state(random_state)
+    evaluate = _evaluator(table, metric, metric_params, func)
+    if method == "posterior":
+        exact = _exact_balanced_accuracy(table, metric, metric_params, level, func)
+        if exact is not None:
+            return MetricInterval(metric, estimate, *exact, method, level)
+        draws = evaluate(_posterior_tables(table, n_resamples, rng))
+        low, high = _percentiles(draws, level)
+    else:
+        draws = evaluate(_bootstrap_tables(table, n_resamples, rng))
+        if method == "bootstrap":
+            low, high = _percentiles(draws, level)
+        else:
+            low, high = _bca(draws, estimate, _jackknife(table, evaluate), level)
+    return MetricInterval(metric, estimate, low, high, method, level, n_resamples)
+
+
+def _check_level(level, func):
+    if (
+        isinstance(level, bool)
+        or not isinstance(level, int | float | np.floating)
+        or not 0 < level < 1
+    ):
+        raise ValueError(
+            param_error(func, "confidence_level", "a float in (0, 1)", level)
+        )
+    return float(level)
+
+
+def _check_resamples(n_resamples, func):
+    if (
+        isinstance(n_resamples, bool)
+        or not isinstance(n_resamples, int | np.integer)
+        or n_resamples < 1
+    ):
+        raise ValueError(param_error(func, "n_resamples", "an int >= 1", n_resamples))
+    return int(n_resamples)
+
+
+# ---------------------------------------------------------------- sizes
+
+
+def _effective_rows(table):
+    """Row sums in units of samples: the counts, or each row's Kish size."""
+    rows = np.asarray(table.joint.sum(axis=1), dtype=float).ravel()
+    if table.squared_weights is None:
+        return rows, rows
+    sums, scales = table.squared_weights
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sizes = np.where(sums > 0, (rows / scales) ** 2 / sums, 0.0)
+    return rows, sizes
+
+
+def _effective_total(table):
+    total = float(table.joint.sum())
+    if table.squared_weights is None:
+        return total, total
+    sums, scales = table.squared_weights
+    largest = scales.max()
+    squares = np.sum(sums * (scales / largest) ** 2)
+    return total, (total / largest) ** 2 / squares if squares > 0 else 0.0
+
+
+# ---------------------------------------------------------------- draws
+
+
+def _dense(table):
+    joint = table.joint
+    return np.asarray(joint.toarray() if hasattr(joint, "toarray") else joint, float)
+
+
+def _posterior_tables(table, n_draws, rng):
+    """Tables whose rows are Dirichlet(1 + counts) draws times the row sizes."""
+    joint = _dense(table)
+    rows, sizes = _effective_rows(table)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        in_samples = np.where(rows[:, None] > 0, joint * (sizes / rows)[:, None], 0.0)
+    gamma = rng.standard_gamma(1.0 + in_samples, size=(n_draws,) + joint.shape)
+    shares = gamma / gamma.sum(axis=2, keepdims=True)
+    return shares * rows[None, :, None]
+
+
+def _bootstrap_tables(table, n_draws, rng):
+    """Tables of ``n`` samples drawn with replacement from the counted cells."""
+    joint = _dense(table)
+    total, size = _effective_total(table)
+    draws = max(int(round(size)), 1)
+    cells = rng.multinomial(draws, (joint / total).ravel(), size=n_draws)
+    return cells.reshape((n_draws,) + joint.shape) * (total / draws)
+
+
+def _jackknife(table, evaluate):
+    """Leave-one-sample-out values and how many samples each stands for."""
+    joint = _dense(table)
+    total, size = _effective_total(table)
+    unit = total / size if size > 0 else 1.0
+    cells = np.argwhere(joint > 0)
+    tables = np.repeat(joint[None], len(cells), axis=0)
+    tables[np.arange(len(cells)), cells[:, 0], cells[:, 1]] -= unit
+    np.maximum(tables, 0.0, out=tables)
+    return evaluate(tables), joint[cells[:, 0], cells[:, 1]] / unit
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def _evaluator(table, metric, params, func):
+    """``evaluate(tables)``: the metric of each table of a stack, as a vector."""
+    classes = table.classes
+    if metric in SKLEARN_SCORES:
+        score = SKLEARN_SCORES[metric]
+
+        def each(tables):
+            return _each(
+                tables,
+                lambda t: score(ContingencyTable(t, classes), func=func, **params),
+            )
+
+        return each
+    if metric not in METRICS:
+        table_score = _names_message(metric)
+        raise ValueError(param_error(func, "metric", table_score, metric))
+    options = dict(_SHARED_DEFAULTS)
+    if metric == "balanced_accuracy":  # scikit-learn's meaning of the name
+        options["average"] = "multiclass"
+    options.update(params)
+    options = check_metric_options(metric, func, **options)
+    if options.average == "multiclass":
+
+        def each_multiclass(tables):
+            return _each(
+                tables,
+                lambda t: score_table(
+                    options, ContingencyTable(t, classes), stacklevel=2
+                ),
+            )
+
+        return each_multiclass
+    selected = select_for(options, table, stacklevel=2)
+
+    def batch(tables):
+        return _batch_values(tables, selected, options)
+
+    return batch
+
+
+def _names_message(metric):
+    names = sorted(set(METRICS) | set(SKLEARN_SCORES))
+    return f"one of {names}"
+
+
+def _each(tables, score):
+    """Score tables one by one (metrics that are not per-class formulas)."""
+    import warnings
+
+    from sklearn.exceptions import UndefinedMetricWarning
+
+    values = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        warnings.filterwarnings("ignore", "y_pred contains classes not in y_true")
+        for table in tables:
+            values.append(score(table))
+    return np.asarray(values, dtype=float)
+
+
+def _batch_values(tables, selected, options):
+    """The metric of every table of a stack at once, per-class formulas vectorised.
+
+    ``selected`` are the observed table's one-vs-rest counts: which labels are
+    scored, and (for d') their effective trials.
+    """
+    positions = selected.positions
+    n_tables, n_labels = len(tables), len(positions)
+    found = positions >= 0
+    at = np.where(found, positions, 0)
+    diagonal = np.where(found, tables[:, at, at], 0.0)
+    rows = np.where(found, tables.sum(axis=2)[:, at], 0.0)
+    columns = np.where(found, tables.sum(axis=1)[:, at], 0.0)
+    total = tables.sum(axis=(1, 2))[:, None]
+    tp = diagonal
+    fn = np.maximum(rows - diagonal, 0.0)
+    fp = np.maximum(columns - diagonal, 0.0)
+    tn = np.maximum(total - rows - columns + diagonal, 0.0)
+    trials = [
+        None if values is None else np.tile(values, n_tables)
+        for values in (selected.positive_trials, selected.negative_trials)
+    ]
+    stacked = OneVsRestCounts(
+        labels=np.tile(np.arange(n_labels), n_tables),
+        tp=tp.ravel(),
+        fn=fn.ravel(),
+        fp=fp.ravel(),
+        tn=tn.ravel(),
+        classes=selected.classes,
+        joint=None,
+        positive_trials=trials[0],
+        negative_trials=trials[1],
+    )
+    if options.average == "micro":
+        stacked = _micro_of_each(stacked, n_tables, n_labels)
+        n_labels = 1
+    values = per_class_values(
+        options.name, stacked, np.nan, False, stacklevel=2, **options.params
+    ).reshape(n_tables, n_labels)
+    if options.average in ("binary", "micro"):
+        return values[:, 0]
+    if options.average is None:
+        return values
+    if options.average == "macro":
+        with np.errstate(invalid="ignore"):
+            return np.nanmean(np.where(np.isnan(values), np.nan, values), axis=1)
+    support = np.where(np.isnan(values), 0.0, (tp + fn))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.nansum(values * support, axis=1) / support.sum(axis=1)
+
+
+def _micro_of_each(stacked, n_tables, n_labels):
+    """Micro counts of each table of a stack."""
+    parts = []
+    for index in range(n_tables):
+        rows = slice(index * n_labels, (index + 1) * n_labels)
+        parts.append(
+            micro_counts(
+                OneVsRestCounts(
+                    labels=stacked.labels[rows],
+                    tp=stacked.tp[rows],
+                    fn=stacked.fn[rows],
+                    fp=stacked.fp[rows],
+                    tn=stacked.tn[rows],
+                    classes=stacked.classes,
+                    joint=None,
+                    positive_trials=None
+                    if stacked.positive_trials is None
+                    else stacked.positive_trials[rows],
+                    negative_trials=None
+                    if stacked.negative_trials is None
+                    else stacked.negative_trials[rows],
+                )
+            )
+        )
+
+    def joined(name):
+        values = [getattr(part, name) for part in parts]
+        return None if values[0] is None else np.concatenate(values)
+
+    return OneVsRestCounts(
+        labels=np.zeros(n_tables, dtype=int),
+        tp=joined("tp"),
+        fn=joined("fn"),
+        fp=joined("fp"),
+        tn=joined("tn"),
+        classes=stacked.classes,
+        joint=None,
+        positive_trials=joined("positive_trials"),
+        negative_trials=joined("negative_trials"),
+    )
+
+
+def _percentiles(draws, level):
+    tail = (1.0 - level) / 2.0
+    draws = np.asarray(draws, dtype=float)
+    if draws.ndim == 1:
+        kept = draws[np.isfinite(draws)]
+        if kept.size == 0:
+            return float("nan"), float("nan")
+        low, high = np.quantile(kept, [tail, 1.0 - tail])
+        return float(low), float(high)
+    bounds = [_percentiles(column, level) for column in draws.T]
+    return np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])
+
+
+def _bca(draws, estimate, jackknife, level):
+    """Efron's bias-corrected and accelerated bootstrap interval."""
+    draws = np.asarray(draws, dtype=float)
+    if draws.ndim != 1:
+        raise ValueError(
+            "method='bootstrap-bca' gives one interval at a time: use an "
+            "average (not average=None), or method='bootstrap'."
+        )
+    kept = draws[np.isfinite(draws)]
+    values, multiplicity = jackknife
+    usable = np.isfinite(values)
+    if kept.size == 0 or not np.isfinite(estimate) or not usable.any():
+        return float("nan"), float("nan")
+    below = np.mean(kept < estimate) + 0.5 * np.mean(kept == estimate)
+    bias = stats.norm.ppf(np.clip(below, 1e-12, 1 - 1e-12))
+    values, weights = values[usable], multiplicity[usable]
+    mean = np.average(values, weights=weights)
+    deviation = mean - values
+    spread = np.sum(weights * deviation**2)
+    acceleration = (
+        np.sum(weights * deviation**3) / (6.0 * spread**1.5) if spread > 0 else 0.0
+    )
+    tail = (1.0 - level) / 2.0
+    quantiles = []
+    for z in stats.norm.ppf([tail, 1.0 - tail]):
+        shifted = bias + (bias + z) / (1.0 - acceleration * (bias + z))
+        quantiles.append(stats.norm.cdf(shifted))
+    low, high = np.quantile(kept, quantiles)
+    return float(low), float(high)
+
+
+# ---------------------------------------------------------------- closed forms
+
+
+def _binary_counts(table, metric, params, func):
+    options = dict(_SHARED_DEFAULTS)
+    options.update(params)
+    options = check_metric_options(metric, func, **options)
+    if options.average not in ("binary", None):
+        raise ValueError(
+            param_error(
+                func,
+                "average",
+                "'binary' or None with method 'wilson' or 'clopper-pearson' "
+                "(one rate per label)",
+                options.average,
+            )
+        )
+    return select_for(options, table, stacklevel=3), options
+
+
+def _rate_interval(table, metric, method, level, params, func):
+    if metric not in _SINGLE_RATES:
+        raise ValueError(
+            param_error(
+                func,
+                "metric",
+                f"one of {sorted(_SINGLE_RATES)} with method={method!r} (single "
+                "rates); use method='posterior' or 'bootstrap' for the others",
+                metric,
+            )
+        )
+    counts, options = _binary_counts(table, metric, params, func)
+    successes, trials = _SINGLE_RATES[metric]
+    k = getattr(counts, successes)
+    n = sum(getattr(counts, name) for name in trials)
+    if table.squared_weights is not None:  # in units of effective samples
+        own = (
+            counts.positive_trials if trials == ("tp", "fn") else counts.negative_trials
+        )
+        if metric == "npv":
+            own = n  # predicted negatives: no effective size is kept; as counted
+        with np.errstate(invalid="ignore", divide="ignore"):
+            k, n = np.where(n > 0, k / n * own, 0.0), own
+    alpha = 1.0 - level
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if method == "wilson":
+            z = stats.norm.ppf(1.0 - alpha / 2.0)
+            centre = (k + z**2 / 2.0) / (n + z**2)
+            half = z * np.sqrt(k * (n - k) / n + z**2 / 4.0) / (n + z**2)
+            low, high = centre - half, centre + half
+        else:
+            low = np.where(k > 0, special.betaincinv(k, n - k + 1, alpha / 2.0), 0.0)
+            high = np.where(
+                k < n, special.betaincinv(k + 1, n - k, 1.0 - alpha / 2.0), 1.0
+            )
+    undefined = n == 0
+    low = np.where(undefined, np.nan, np.clip(low, 0.0, 1.0))
+    high = np.where(undefined, np.nan, np.clip(high, 0.0, 1.0))
+    if options.average == "binary":
+        return float(low[0]), float(high[0])
+    return low, high
+
+
+def _exact_balanced_accuracy(table, metric, params, level, func):
+    """Two-class balanced accuracy, TPR and TNR: their exact posteriors.
+
+    Balanced accuracy's is the distribution of the mean of two Betas
+    (Brodersen's ``betaavgcdf``). None where this does not apply.
+    """
+    if metric not in ("balanced_accuracy", "sensitivity", "specificity"):
+        return None
+    options = dict(_SHARED_DEFAULTS)
+    if metric == "balanced_accuracy":
+        options["average"] = "multiclass"
+    options.update(params)
+    options = check_metric_options(metric, func, **options)
+    if len(table.classes) != 2 or options.average not in ("binary", "multiclass"):
+        return None
+    if options.average == "multiclass":  # symmetric: either class positive
+        positive = table.classes[1].item()
+        options = replace(options, average="binary", pos_label=positive)
+    p, q = _beta_parameters(select_for(options, table, stacklevel=3))
+    tail = (1.0 - level) / 2.0
+    if metric == "sensitivity":
+        return tuple(float(v) for v in stats.beta.ppf([tail, 1 - tail], *p))
+    if metric == "specificity":
+        return tuple(float(v) for v in stats.beta.ppf([tail, 1 - tail], *q))
+    return _beta_average_quantile(p, q, tail), _beta_average_quantile(p, q, 1 - tail)
+
+
+def _beta_parameters(counts):
+    """Beta(1 + TP, 1 + FN) on TPR and Beta(1 + TN, 1 + FP) on TNR, with the
+    counts in effective samples under weights."""
+    tp, fn, fp, tn = (
+        float(getattr(counts, name)[0]) for name in ("tp", "fn", "fp", "tn")
+    )
+    if counts.positive_trials is not None:
+        positives, negatives = tp + fn, tn + fp
+        to_pos = counts.positive_trials[0] / positives if positives > 0 else 0.0
+        to_neg = counts.negative_trials[0] / negatives if negatives > 0 else 0.0
+        tp, fn, tn, fp = tp * to_pos, fn * to_pos, tn * to_neg, fp * to_neg
+    return (1.0 + tp, 1.0 + fn), (1.0 + tn, 1.0 + fp)
+
+
+def _beta_average_cdf(z, p, q):
+    """P((X + Y) / 2 <= z) for X ~ Beta(*p), Y ~ Beta(*q).
+
+    ``P(X <= 2z - 1)`` (then Y <= 1 <= 2z - X surely) plus the integral of
+    ``f_X(x) F_Y(2z - x)`` where ``0 < 2z - x < 1``, taken over the range
+    where X's density lives so that the Betas of many samples, sharp
+    spikes, are not missed by the quadrature.
+    """
+    if z <= 0.0:
+        return 0.0
+    if z >= 1.0:
+        return 1.0
+    value = stats.beta.cdf(2.0 * z - 1.0, *p) if z > 0.5 else 0.0
+    start, stop = max(0.0, 2.0 * z - 1.0), min(1.0, 2.0 * z)
+    mass_low, mass_high = stats.beta.ppf([1e-15, 1.0 - 1e-15], *p)
+    low, high = max(start, mass_low), min(stop, mass_high)
+    if high > low:
+        mode = (p[0] - 1.0) / (p[0] + p[1] - 2.0) if p[0] + p[1] > 2.0 else 0.5
+        part, _ = integrate.quad(
+            lambda x: stats.beta.pdf(x, *p) * stats.beta.cdf(2.0 * z - x, *q),
+            low,
+            high,
+            points=[mode] if low < mode < high else None,
+            limit=200,
+            epsabs=1e-13,
+            epsrel=1e-10,
+        )
+        value += part
+    return float(min(max(value, 0.0), 1.0))
+
+
+def _beta_average_quantile(p, q, probability):
+    return float(
+        optimize.brentq(
+            lambda z: _beta_average_cdf(z, p, q) - probability, 0.0, 1.0, xtol=1e-12
+        )
+    )

@@ -1,0 +1,246 @@
+"""Intervals: each method against an independent computation."""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import imbascore as ims
+from imbascore.intervals import metric_interval
+
+# 10 positives (7 found), 90 negatives (81 kept): TPR 0.7, TNR 0.9.
+Y_TRUE = np.array([1] * 10 + [0] * 90)
+Y_PRED = np.array([1] * 7 + [0] * 3 + [1] * 9 + [0] * 81)
+
+
+def _beta_draws(n, seed=1):
+    rng = np.random.default_rng(seed)
+    return rng.beta(8, 4, n), rng.beta(82, 10, n)  # Beta(1+TP, 1+FN), Beta(1+TN, 1+FP)
+
+
+def test_exact_balanced_accuracy_posterior_is_the_mean_of_two_betas():
+    tpr, tnr = _beta_draws(2_000_000)
+    expected = np.quantile((tpr + tnr) / 2, [0.025, 0.975])
+    result = metric_interval(Y_TRUE, Y_PRED, "balanced_accuracy")
+    assert result.n_resamples is None  # exact, not sampled
+    assert result.estimate == pytest.approx(0.8)
+    np.testing.assert_allclose([result.low, result.high], expected, atol=1.5e-3)
+    # binary and multiclass readings of the name agree on two classes
+    binary = metric_interval(Y_TRUE, Y_PRED, "balanced_accuracy", average="binary")
+    assert (binary.low, binary.high) == pytest.approx(
+        (result.low, result.high), abs=1e-9
+    )
+
+
+@pytest.mark.parametrize(
+    "metric, formula",
+    [
+        ("gmean", lambda tpr, tnr: np.sqrt(tpr * tnr)),
+        ("dominance", lambda tpr, tnr: tpr - tnr),
+        (
+            "iba",
+            lambda tpr, tnr: (1 + 0.1 * (tpr - tnr)) * tpr * tnr,
+        ),
+        (
+            "dprime",
+            lambda tpr, tnr: stats.norm.ppf(tpr) - stats.norm.ppf(1 - tnr),
+        ),
+    ],
+)
+def test_posterior_of_rate_metrics_is_their_law_under_two_betas(metric, formula):
+    tpr, tnr = _beta_draws(400_000)
+    expected = np.quantile(formula(tpr, tnr), [0.025, 0.975])
+    result = metric_interval(
+        Y_TRUE, Y_PRED, metric, n_resamples=200_000, random_state=0
+    )
+    scale = abs(expected[1] - expected[0])
+    np.testing.assert_allclose([result.low, result.high], expected, atol=0.01 * scale)
+
+
+def test_posterior_of_single_rates_is_the_beta_quantiles():
+    for metric, parameters in (("sensitivity", (8, 4)), ("specificity", (82, 10))):
+        result = metric_interval(Y_TRUE, Y_PRED, metric)
+        np.testing.assert_allclose(
+            [result.low, result.high],
+            stats.beta.ppf([0.025, 0.975], *parameters),
+            rtol=1e-10,
+        )
+
+
+@pytest.mark.parametrize(
+    "method, scipy_method", [("wilson", "wilson"), ("clopper-pearson", "exact")]
+)
+@pytest.mark.parametrize(
+    "metric, k, n", [("sensitivity", 7, 10), ("specificity", 81, 90)]
+)
+def test_closed_form_rate_intervals_equal_scipy(method, scipy_method, metric, k, n):
+    result = metric_interval(
+        Y_TRUE, Y_PRED, metric, method=method, confidence_level=0.9
+    )
+    ci = stats.binomtest(k, n).proportion_ci(0.9, method=scipy_method)
+    assert (result.low, result.high) == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+def test_clopper_pearson_at_the_edges():
+    result = metric_interval(
+        [1, 1, 1, 0], [1, 1, 1, 0], "sensitivity", method="clopper-pearson"
+    )
+    assert result.high == 1.0
+    assert result.low == pytest.approx(stats.binomtest(3, 3).proportion_ci().low)
+
+
+def test_bootstrap_of_the_table_resamples_the_samples():
+    # Resampling the count table is resampling the samples: the percentile
+    # interval of accuracy equals that of resampled labels.
+    rng = np.random.default_rng(5)
+    index = rng.integers(0, len(Y_TRUE), (40_000, len(Y_TRUE)))
+    accuracies = (Y_TRUE[index] == Y_PRED[index]).mean(axis=1)
+    expected = np.quantile(accuracies, [0.025, 0.975])
+    result = metric_interval(
+        Y_TRUE,
+        Y_PRED,
+        "accuracy",
+        method="bootstrap",
+        n_resamples=40_000,
+        random_state=1,
+    )
+    np.testing.assert_allclose([result.low, result.high], expected, atol=0.011)
+
+
+def test_bca_agrees_with_scipy_bootstrap_bca():
+    def accuracy(t, p):
+        return np.mean(t == p)
+
+    scipy_result = stats.bootstrap(
+        (Y_TRUE, Y_PRED),
+        accuracy,
+        paired=True,
+        vectorized=False,
+        n_resamples=20_000,
+        method="BCa",
+        random_state=0,
+    ).confidence_interval
+    ours = metric_interval(
+        Y_TRUE,
+        Y_PRED,
+        "accuracy",
+        method="bootstrap-bca",
+        n_resamples=20_000,
+        random_state=0,
+    )
+    np.testing.assert_allclose(
+        [ours.low, ours.high], [scipy_result.low, scipy_result.high], atol=0.011
+    )
+
+
+@pytest.mark.parametrize("method", ["posterior", "bootstrap", "bootstrap-bca"])
+def test_uniform_weights_give_the_unweighted_interval(method):
+    plain = metric_interval(Y_TRUE, Y_PRED, "gmean", method=method, random_state=3)
+    weighted = metric_interval(
+        Y_TRUE,
+        Y_PRED,
+        "gmean",
+        method=method,
+        random_state=3,
+        sample_weight=np.full(len(Y_TRUE), 2.5),
+    )
+    assert (weighted.low, weighted.high) == pytest.approx(
+        (plain.low, plain.high), rel=1e-9
+    )
+
+
+def test_estimate_is_the_metric_and_lies_in_every_interval():
+    rng = np.random.default_rng(0)
+    y_true = rng.integers(0, 3, 300)
+    y_pred = np.where(rng.random(300) < 0.7, y_true, rng.integers(0, 3, 300))
+    for metric, params in (
+        ("gmean", {"average": "multiclass"}),
+        ("iba", {"average": "macro"}),
+        ("balanced_accuracy", {}),
+        ("nmi", {"average": "weighted"}),
+        ("f1_macro", {}),
+        ("matthews_corrcoef", {}),
+        ("sensitivity", {"average": "micro"}),
+    ):
+        for method in ("posterior", "bootstrap", "bootstrap-bca"):
+            result = metric_interval(
+                y_true,
+                y_pred,
+                metric,
+                method=method,
+                n_resamples=2000,
+                random_state=0,
+                **params,
+            )
+            assert result.estimate == ims.confusion_counts(y_true, y_pred).score(
+                metric, **params
+            )
+            assert result.low <= result.high
+            assert result.low - 0.02 <= result.estimate <= result.high + 0.02, (
+                metric,
+                method,
+            )
+
+
+def test_average_none_gives_one_interval_per_label():
+    result = metric_interval(
+        [0, 0, 1, 1, 2, 2, 2],
+        [0, 1, 1, 1, 2, 0, 2],
+        "sensitivity",
+        average=None,
+        method="wilson",
+    )
+    assert result.low.shape == result.high.shape == (3,)
+    sampled = metric_interval(
+        [0, 0, 1, 1, 2, 2, 2],
+        [0, 1, 1, 1, 2, 0, 2],
+        "gmean",
+        average=None,
+        random_state=0,
+    )
+    assert sampled.low.shape == (3,)
+
+
+def test_same_seed_same_interval_and_readable_repr():
+    first = metric_interval(Y_TRUE, Y_PRED, "iba", random_state=7)
+    assert first == metric_interval(Y_TRUE, Y_PRED, "iba", random_state=7)
+    assert repr(first).startswith("MetricInterval(metric='iba', estimate=0.6174, low=")
+    assert "method='posterior', confidence_level=0.95)" in repr(first)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"method": "jackknife"}, ValueError, r"'method' parameter of metric_interval"),
+        ({"confidence_level": 95}, ValueError, r"'confidence_level' .* in \(0, 1\)"),
+        ({"n_resamples": 0}, ValueError, r"'n_resamples' .* an int >= 1"),
+        ({"n_resamples": 10.5}, ValueError, r"'n_resamples'"),
+        (
+            {"metric": "iba", "method": "wilson"},
+            ValueError,
+            r"'metric' .*\(single rates\)",
+        ),
+        (
+            {"metric": "gmean", "average": None, "method": "bootstrap-bca"},
+            ValueError,
+            "one interval at a time",
+        ),
+        (
+            {"metric": "sensitivity", "average": "macro", "method": "wilson"},
+            ValueError,
+            r"'average'",
+        ),
+    ],
+)
+def test_bad_options_name_the_parameter(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        metric_interval(
+            [0, 1, 2, 1],
+            [0, 1, 1, 2],
+            **{"metric": "gmean", "average": "macro", **kwargs},
+        )
+
+
+def test_counts_of_weighted_matrices_without_sizes_are_refused():
+    counts = ims.ConfusionCounts.from_matrix([[2.5, 1.0], [0.5, 3.0]])
+    with pytest.raises(ValueError, match="needs sample sizes"):
+        counts.interval("gmean")
