@@ -20,7 +20,7 @@ from ._scoring import check_metric_options, score_table
 from ._sklearn_from_counts import SKLEARN_SCORES
 from ._validation import check_labels, param_error, unite_labels
 
-__all__ = ["ConfusionCounts", "confusion_counts"]
+__all__ = ["ConfusionCounts", "confusion_counts", "score_of_table"]
 
 # Above this many labels a table is kept sparse (as the counting does).
 _DENSE_MAX = 256
@@ -221,34 +221,10 @@ class ConfusionCounts:
             Exactly the number the metric function gives on the data that
             were counted.
         """
-        if not isinstance(metric, str):
-            raise TypeError(
-                param_error(
-                    "ConfusionCounts.score", "metric", "a str", type(metric).__name__
-                )
-            )
-        func = f"ConfusionCounts.score({metric!r})"
-        if metric in METRICS:
-            options = dict(_SHARED_DEFAULTS)
-            if metric in _DEFAULT_AVERAGE:
-                options["average"] = _DEFAULT_AVERAGE[metric]
-            options.update(params)
-            return score_table(
-                check_metric_options(metric, func, **options), self._table, stacklevel=2
-            )
-        if metric in SKLEARN_SCORES:
-            return SKLEARN_SCORES[metric](self._table, func=func, **params)
-        close = difflib.get_close_matches(metric, _scores(), n=3, cutoff=0.5)
-        hint = f" Did you mean {close}?" if close else ""
-        raise ValueError(
-            param_error(
-                "ConfusionCounts.score",
-                "metric",
-                f"one of {_scores()}",
-                metric,
-                hint.strip(),
-            )
-        )
+        func = "ConfusionCounts.score"
+        if isinstance(metric, str):
+            func = f"{func}({metric!r})"
+        return score_of_table(self._table, metric, params, func)
 
     def interval(
         self,
@@ -344,6 +320,26 @@ class ConfusionCounts:
             max_line_width=200,
         )
         return f"ConfusionCounts(labels={labels!r},\n{' ' * 16}matrix={body})"
+
+
+def score_of_table(table, metric, params, func):
+    """The value of ``metric`` on a counted table: the one path of
+    :meth:`ConfusionCounts.score` and of the intervals."""
+    if not isinstance(metric, str):
+        raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
+    if metric in METRICS:
+        options = dict(_SHARED_DEFAULTS)
+        if metric in _DEFAULT_AVERAGE:
+            options["average"] = _DEFAULT_AVERAGE[metric]
+        options.update(params)
+        return score_table(
+            check_metric_options(metric, func, **options), table, stacklevel=3
+        )
+    if metric in SKLEARN_SCORES:
+        return SKLEARN_SCORES[metric](table, func=func, **params)
+    close = difflib.get_close_matches(metric, _scores(), n=3, cutoff=0.5)
+    hint = f"Did you mean {close}?" if close else ""
+    raise ValueError(param_error(func, "metric", f"one of {_scores()}", metric, hint))
 
 
 def confusion_counts(y_true, y_pred, *, labels=None, sample_weight=None):
