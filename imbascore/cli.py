@@ -21,7 +21,7 @@ import numpy as np
 from ._formulas import DPRIME_CORRECTIONS
 from ._label_csv import is_number, read_label_columns
 from .paper_tables import GARCIA2009_TABLE2
-from .report import _format_report, imbalanced_report
+from .report import _format_interval_report, _format_report, imbalanced_report
 from .study._command import add_study_parser
 from .study._garcia2009 import garcia2009_measures
 
@@ -168,6 +168,10 @@ def _report_flags(args):
         "correction": "--correction",
         "zero_division": "--zero-division",
         "digits": "--digits",
+        "interval": "--interval",
+        "confidence_level": "--confidence-level",
+        "n_resamples": "--n-resamples",
+        "random_state": "--random-state",
     }
 
 
@@ -289,6 +293,10 @@ def _report(args):
                 weight=args.wa_weight,
                 correction=args.correction,
                 zero_division=zero_division,
+                interval=args.interval,
+                confidence_level=args.confidence_level,
+                n_resamples=args.n_resamples,
+                random_state=args.random_state,
                 output_dict=True,
             )
         except (ValueError, TypeError) as error:
@@ -296,6 +304,8 @@ def _report(args):
             raise _CommandError(message) from None
     if args.json:
         text = json.dumps(_without_nan(report), indent=2)
+    elif args.interval:
+        text = _format_interval_report(report, args.digits)
     else:
         text = _format_report(report, args.digits)
     for warning in caught:
@@ -398,6 +408,34 @@ def _parser():
         metavar="{nan,0,1,warn}",
         help="value of undefined metrics (default: nan, null in JSON, with a "
         "note; warn: 0 with a warning)",
+    )
+    report.add_argument(
+        "--interval",
+        choices=("posterior", "bootstrap"),
+        default=None,
+        help="print each value with its interval: posterior (Brodersen et al. "
+        "2010) or bootstrap of the count table",
+    )
+    report.add_argument(
+        "--confidence-level",
+        type=float,
+        default=0.95,
+        metavar="C",
+        help="of the intervals, in (0, 1) (0.95)",
+    )
+    report.add_argument(
+        "--n-resamples",
+        type=int,
+        default=10000,
+        metavar="N",
+        help="draws or resamples per interval (10000)",
+    )
+    report.add_argument(
+        "--random-state",
+        type=int,
+        default=0,
+        metavar="SEED",
+        help="seed of the intervals' draws, so that a rerun prints the same (0)",
     )
     report.set_defaults(run=_report)
     add_study_parser(commands)

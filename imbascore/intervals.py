@@ -38,7 +38,13 @@ from ._sklearn_from_counts import SKLEARN_SCORES
 from ._validation import check_choice, param_error
 from .counts import count, score_of_table
 
-__all__ = ["METHODS", "MetricInterval", "counts_interval", "metric_interval"]
+__all__ = [
+    "METHODS",
+    "MetricInterval",
+    "counts_interval",
+    "metric_interval",
+    "report_intervals",
+]
 
 METHODS = ("posterior", "bootstrap", "bootstrap-bca", "wilson", "clopper-pearson")
 
@@ -228,6 +234,63 @@ def counts_interval(
     return MetricInterval(metric, estimate, low, high, method, level, n_resamples)
 
 
+_MEANINGS = {
+    "posterior": "equal-tailed credible intervals, uniform Dirichlet prior "
+    "on each true class's row",
+    "bootstrap": "percentile intervals over resampled count tables",
+}
+
+
+def report_intervals(
+    table,
+    weighted,
+    *,
+    rows,
+    averages,
+    metrics,
+    params,
+    labels,
+    method,
+    confidence_level,
+    n_resamples,
+    random_state,
+    func,
+):
+    """Add ``entry["interval"] = {metric: [low, high]}`` to each report row and
+    average; return the description of the intervals."""
+    from .counts import ConfusionCounts
+
+    counts = ConfusionCounts(table, weighted=weighted)
+    for entry in rows + list(averages.values()):
+        entry["interval"] = {}
+    for metric in metrics:
+        options = dict(params.get(metric, {}), labels=labels)
+        for average, entries in [(None, rows)] + [
+            (key, [entry]) for key, entry in averages.items()
+        ]:
+            result = counts_interval(
+                counts,
+                metric,
+                method=method,
+                confidence_level=confidence_level,
+                n_resamples=n_resamples,
+                random_state=random_state,
+                func=func,
+                average=average,
+                zero_division=np.nan,
+                **options,
+            )
+            lows, highs = np.atleast_1d(result.low), np.atleast_1d(result.high)
+            for entry, low, high in zip(entries, lows, highs, strict=True):
+                entry["interval"][metric] = [float(low), float(high)]
+    return {
+        "method": method,
+        "confidence_level": confidence_level,
+        "n_resamples": n_resamples,
+        "meaning": _MEANINGS[method],
+    }
+
+
 def _check_level(level, func):
     if (
         isinstance(level, bool)
@@ -368,7 +431,8 @@ def _batch_mean_recall(tables, rows, metric, params):
     """Multiclass balanced accuracy or G-mean of each table of a stack: the
     mean (arithmetic or geometric) recall over its classes with samples."""
     support = tables.sum(axis=2)[:, rows]
-    with np.errstate(invalid="ignore", divide="ignore"):
+    with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a draw without classes
         recalls = np.where(support > 0, tables[:, rows, rows] / support, np.nan)
         if metric == "balanced_accuracy":
             return np.nanmean(recalls, axis=1)
@@ -431,8 +495,9 @@ def _batch_values(tables, selected, options):
     if options.average is None:
         return values
     if options.average == "macro":
-        with np.errstate(invalid="ignore"):
-            return np.nanmean(np.where(np.isnan(values), np.nan, values), axis=1)
+        with warnings.catch_warnings():  # a draw without any defined value
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return np.nanmean(values, axis=1)
     support = np.where(np.isnan(values), 0.0, (tp + fn))
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.nansum(values * support, axis=1) / support.sum(axis=1)

@@ -6,7 +6,12 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from ._counts import select_counts
 from ._per_class import average_values, per_class_values
-from ._validation import check_metric_params, check_zero_division, param_error
+from ._validation import (
+    check_choice,
+    check_metric_params,
+    check_zero_division,
+    param_error,
+)
 
 __all__ = ["REPORT_METRICS", "imbalanced_report", "report_from_table"]
 
@@ -25,6 +30,8 @@ REPORT_METRICS = {
     "aucz": "aucz",
     "nmi": "nmi",
 }
+#: Interval methods that give one interval per class and per average.
+_INTERVALS = ("posterior", "bootstrap")
 #: Keys of the report's averages, with the names of their rows in the text.
 _AVERAGES = {"macro": "macro avg", "weighted": "weighted avg"}
 
@@ -42,6 +49,10 @@ def imbalanced_report(
     digits=3,
     output_dict=False,
     zero_division="warn",
+    interval=None,
+    confidence_level=0.95,
+    n_resamples=10000,
+    random_state=None,
 ):
     """Report every imbalance metric per class and averaged, counted once.
 
@@ -91,6 +102,22 @@ def imbalanced_report(
         samples of the class, or only samples of it, in ``y_true``).
         ``"warn"`` acts as 0.0 and raises one
         :class:`~sklearn.exceptions.UndefinedMetricWarning`.
+
+    interval : {"posterior", "bootstrap"} or None, default=None
+        Add each value's interval (see :func:`~imbascore.metric_interval`):
+        the text then lists the metrics as rows, each value followed by its
+        interval; the dict gains an ``"interval"`` entry per row
+        (``{metric: [low, high]}``) and a top-level ``"interval"`` describing
+        the method.
+
+    confidence_level : float, default=0.95
+        Of the intervals.
+
+    n_resamples : int, default=10000
+        Draws or resamples per interval.
+
+    random_state : int, RandomState instance or None, default=None
+        Seeds the intervals' draws.
 
     Returns
     -------
@@ -157,6 +184,10 @@ def imbalanced_report(
         digits=digits,
         output_dict=output_dict,
         zero_division=zero_division,
+        interval=interval,
+        confidence_level=confidence_level,
+        n_resamples=n_resamples,
+        random_state=random_state,
     )
 
 
@@ -173,6 +204,10 @@ def report_from_table(
     digits=3,
     output_dict=False,
     zero_division="warn",
+    interval=None,
+    confidence_level=0.95,
+    n_resamples=10000,
+    random_state=None,
 ):
     """The report of a counted table (see :func:`imbalanced_report`)."""
     checked = check_metric_params(
@@ -187,6 +222,8 @@ def report_from_table(
     if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
         raise ValueError(param_error(func, "digits", "a non-negative int", digits))
     fill, warn = check_zero_division(zero_division, func)
+    if interval is not None:
+        interval = check_choice(interval, "interval", _INTERVALS, func)
     counts = select_counts(table, labels=labels, average=None, func=func, stacklevel=3)
     names = _row_names(counts.labels, target_names, labels is not None, func)
 
@@ -236,8 +273,27 @@ def report_from_table(
         "accuracy": accuracy,
         "support": total,
     }
+    if interval is not None:
+        from .intervals import report_intervals  # intervals use the counts
+
+        report["interval"] = report_intervals(
+            table,
+            weighted,
+            rows=list(classes.values()),
+            averages=averages,
+            metrics=list(REPORT_METRICS),
+            params=params,
+            labels=counts.labels.tolist(),
+            method=interval,
+            confidence_level=confidence_level,
+            n_resamples=n_resamples,
+            random_state=random_state,
+            func=func,
+        )
     if output_dict:
         return report
+    if interval is not None:
+        return _format_interval_report(report, digits)
     return _format_report(report, digits)
 
 
@@ -323,5 +379,50 @@ def _format_report(report, digits=3):
         + " " * (accuracy_column - width - 1)
         + f"{report['accuracy']:>{cell}.{digits}f} "
         + support(report["support"])
+    )
+    return "\n".join(lines)
+
+
+def _format_interval_report(report, digits=3):
+    """The text of a report with intervals: one row per metric, one column per
+    class and average, each value followed by its interval."""
+    columns = list(report["classes"].items()) + [
+        (row, report["averages"][key]) for key, row in _AVERAGES.items()
+    ]
+
+    def cell(entry, metric):
+        low, high = entry["interval"][metric]
+        return f"{entry[metric]:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+    cells = {
+        metric: [cell(entry, metric) for _, entry in columns]
+        for metric in REPORT_METRICS
+    }
+    width = max(
+        [len(name) for name, _ in columns]
+        + [len(c) for row in cells.values() for c in row]
+    )
+    label = max(len(heading) for heading in REPORT_METRICS.values())
+    lines = [
+        f"{'':>{label}}  " + "  ".join(f"{name:>{width}}" for name, _ in columns),
+        "",
+    ]
+    for metric, heading in REPORT_METRICS.items():
+        lines.append(
+            f"{heading:>{label}}  " + "  ".join(f"{c:>{width}}" for c in cells[metric])
+        )
+    lines.append("")
+    supports = [entry["support"] for _, entry in columns]
+    lines.append(
+        f"{'support':>{label}}  "
+        + "  ".join(
+            f"{s:>{width}}" if isinstance(s, int) else f"{s:>{width}.{digits}f}"
+            for s in supports
+        )
+    )
+    described = report["interval"]
+    lines.append(
+        f"\n{described['confidence_level']:.0%} intervals by {described['method']}"
+        f" ({described['meaning']}); accuracy {report['accuracy']:.{digits}f}"
     )
     return "\n".join(lines)

@@ -451,3 +451,21 @@ def test_study_unreachable_scheduler_is_one_line(tmp_path, capsys, monkeypatch):
     )
     assert code == 2 and "Timed out trying to connect" in err
     assert err.count("\n") == 1
+
+
+def test_interval_flag_prints_the_report_with_intervals(labels_csv, capsys):
+    path, y_true, y_pred, weight = labels_csv
+    argv = ["report", str(path), "--true", "truth", "--pred", "guess", "--weight", "w"]
+    code, text = _run(argv + ["--interval", "posterior", "--random-state", "4"])
+    assert code == 0
+    assert text.rstrip("\n") == imbalanced_report(
+        y_true, y_pred, sample_weight=weight, interval="posterior", random_state=4
+    )
+    code, text = _run(argv + ["--interval", "bootstrap", "--json"])
+    assert json.loads(text)["interval"]["method"] == "bootstrap"
+    code = main(argv + ["--interval", "posterior", "--confidence-level", "95"])
+    assert code == 2
+    assert (
+        "--confidence-level must be a float in (0, 1). Got 95.0"
+        in capsys.readouterr().err
+    )

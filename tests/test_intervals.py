@@ -244,3 +244,54 @@ def test_counts_of_weighted_matrices_without_sizes_are_refused():
     counts = ims.ConfusionCounts.from_matrix([[2.5, 1.0], [0.5, 3.0]])
     with pytest.raises(ValueError, match="needs sample sizes"):
         counts.interval("gmean")
+
+
+def test_report_intervals_are_the_metric_intervals_of_each_row():
+    y_true, y_pred = [0, 0, 1, 1, 2, 2, 2, 0, 1, 2], [0, 1, 1, 1, 2, 0, 2, 0, 2, 2]
+    report = ims.imbalanced_report(
+        y_true,
+        y_pred,
+        interval="posterior",
+        random_state=3,
+        output_dict=True,
+        alpha=0.3,
+    )
+    assert report["interval"]["method"] == "posterior"
+    for label in (0, 1, 2):
+        row = report["classes"][str(label)]
+        for metric, params in (("iba", {"alpha": 0.3}), ("gmean", {})):
+            expected = metric_interval(
+                y_true,
+                y_pred,
+                metric,
+                average=None,
+                random_state=3,
+                zero_division=np.nan,
+                **params,
+            )
+            assert row["interval"][metric] == [
+                expected.low[label],
+                expected.high[label],
+            ]
+    macro = metric_interval(
+        y_true,
+        y_pred,
+        "iba",
+        average="macro",
+        alpha=0.3,
+        random_state=3,
+        zero_division=np.nan,
+    )
+    assert report["averages"]["macro"]["interval"]["iba"] == [macro.low, macro.high]
+
+
+def test_report_text_with_intervals_lists_metrics_as_rows():
+    text = ims.imbalanced_report(
+        [0, 0, 1, 1, 1], [0, 1, 1, 1, 0], interval="bootstrap", random_state=0, digits=2
+    )
+    lines = text.splitlines()
+    assert lines[0].split() == ["0", "1", "macro", "avg", "weighted", "avg"]
+    assert lines[2].startswith(" sens    0.50 [")
+    assert "95% intervals by bootstrap" in lines[-1]
+    with pytest.raises(ValueError, match=r"'interval' parameter of imbalanced_report"):
+        ims.imbalanced_report([0, 1], [0, 1], interval="wilson")
