@@ -8,8 +8,8 @@ computes many metrics from one prediction and one count.
 
 from ._formulas import is_feasible, rates_from_dominance_gmean
 from .counts import ConfusionCounts, confusion_counts
-from .intervals import MetricInterval, metric_interval
 from .curves import balanced_accuracy_curve
+from .intervals import MetricInterval, metric_interval
 from .metrics import (
     ad_area_score,
     aucz_score,
