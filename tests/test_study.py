@@ -4,12 +4,15 @@ import numpy as np
 import pandas as pd
 import pytest
 from imblearn.over_sampling import SMOTE
+from scipy import stats
 from sklearn.tree import DecisionTreeClassifier
 
+import imbascore as ims
 from imbascore import geometric_mean_score, iba_score
 from imbascore.datasets import load_dataset
 from imbascore.paper_tables import GARCIA2008_TABLE3
 from imbascore.study import (
+    CELL,
     COLUMNS,
     RBFNetworkClassifier,
     fold_scores,
@@ -265,3 +268,58 @@ def test_mixed_naive_bayes_reduces_to_its_parts():
     )
     np.testing.assert_array_equal(model.predict(both), np.argmax(expected, axis=1))
     assert (model.predict(both) == y).mean() > 0.8
+
+
+def test_summarize_posterior_interval_is_that_of_the_data_set_counts(small_study):
+    one_repeat = small_study[small_study["repeat"] == 0]
+    summary = summarize(one_repeat, ["gmean", "iba"], interval="posterior")
+    for key, cell in one_repeat.groupby(CELL, sort=False):
+        tn, fp, fn, tp = (int(cell[c].sum()) for c in ("tn", "fp", "fn", "tp"))
+        counts = ims.ConfusionCounts.from_matrix([[tn, fp], [fn, tp]], labels=[0, 1])
+        expected = counts.interval("gmean", random_state=0, zero_division=np.nan)
+        row = summary.loc[key]
+        assert (row["gmean_low"], row["gmean_high"]) == pytest.approx(
+            (expected.low, expected.high), rel=1e-12
+        )
+        assert row["iba_low"] <= row["iba_high"]
+    # Two repeats count every sample twice: the interval stays that of the
+    # data set, not one sqrt(2) narrower.
+    both = summarize(small_study, ["gmean"], interval="posterior")
+    width_one = (summary["gmean_high"] - summary["gmean_low"]).mean()
+    width_both = (both["gmean_high"] - both["gmean_low"]).mean()
+    assert width_both == pytest.approx(width_one, rel=0.15)
+
+
+def test_summarize_repeats_interval_is_a_t_interval_over_repeats(small_study):
+    summary = summarize(small_study, ["gmean"], interval="repeats")
+    for key, cell in small_study.groupby(CELL, sort=False):
+        per_repeat = [
+            fold_scores(part, "gmean").mean() for _, part in cell.groupby("repeat")
+        ]
+        mean, half = (
+            np.mean(per_repeat),
+            stats.t.ppf(0.975, 1) * np.std(per_repeat, ddof=1) / np.sqrt(2),
+        )
+        row = summary.loc[key]
+        assert row["gmean"] == pytest.approx(mean)
+        assert (row["gmean_low"], row["gmean_high"]) == pytest.approx(
+            (mean - half, mean + half)
+        )
+    with pytest.raises(ValueError, match="'interval' parameter of summarize"):
+        summarize(small_study, ["gmean"], interval="bootstrap")
+
+
+def test_garcia2008_comparison_marks_the_paper_outside_our_interval(small_study):
+    glass = small_study[small_study["dataset"] == "glass"].replace(
+        {"classifier": {"tree": "svm"}}
+    )
+    comparison = compare_garcia2008(glass)
+    inside = (comparison["area_low"] <= comparison["paper_area"]) & (
+        comparison["paper_area"] <= comparison["area_high"]
+    )
+    assert list(comparison["paper_inside"]) == list(inside)
+    assert (comparison["area_low"] <= comparison["area_high"]).all()
+    text = garcia2008_markdown(comparison)
+    assert f"in {int(inside.sum())} of {len(comparison)} cells" in text
+    assert text.count(" † |") == int((~inside).sum())
+    assert "area_low" not in compare_garcia2008(glass, interval=None)

@@ -32,7 +32,7 @@ GARCIA2008_SAMPLERS = {
 }
 
 
-def compare_garcia2008(results):
+def compare_garcia2008(results, *, interval="posterior", confidence_level=0.95):
     """Per cell of the paper's Table 3: our g, d and area, the paper's, the gap.
 
     Parameters
@@ -40,6 +40,14 @@ def compare_garcia2008(results):
     results : pandas.DataFrame
         Per-fold results of :func:`~imbascore.study.run_study`; cells outside
         the paper's table are ignored.
+
+    interval : {"posterior", "repeats"} or None, default="posterior"
+        Add ``area_low``, ``area_high`` (the interval of the area, see
+        :func:`~imbascore.study.summarize`) and ``paper_inside`` (whether the
+        paper's area lies in it).
+
+    confidence_level : float, default=0.95
+        Of the interval.
 
     Returns
     -------
@@ -53,6 +61,10 @@ def compare_garcia2008(results):
     import pandas as pd
 
     summary = summarize(results, ("gmean", "dominance"))
+    if interval is not None:
+        bounds = summarize(
+            results, ("ad_area",), interval=interval, confidence_level=confidence_level
+        )
     rows = []
     for classifier, paper_classifier in GARCIA2008_CLASSIFIERS.items():
         for sampler, paper_sampler in GARCIA2008_SAMPLERS.items():
@@ -64,23 +76,28 @@ def compare_garcia2008(results):
                 paper = GARCIA2008_TABLE3[paper_classifier][paper_sampler]
                 pg, pd_, parea = paper[paper_dataset]
                 area = float(F.ad_area(g, d))
-                rows.append(
-                    {
-                        "dataset": dataset,
-                        "classifier": classifier,
-                        "sampler": sampler,
-                        "gmean": g,
-                        "dominance": d,
-                        "area": area,
-                        "paper_gmean": pg,
-                        "paper_dominance": pd_,
-                        "paper_area": parea,
-                        "diff_gmean": g - pg,
-                        "diff_dominance": d - pd_,
-                        "diff_area": area - parea,
-                    }
-                )
-    return pd.DataFrame(rows)
+                row = {
+                    "dataset": dataset,
+                    "classifier": classifier,
+                    "sampler": sampler,
+                    "gmean": g,
+                    "dominance": d,
+                    "area": area,
+                    "paper_gmean": pg,
+                    "paper_dominance": pd_,
+                    "paper_area": parea,
+                    "diff_gmean": g - pg,
+                    "diff_dominance": d - pd_,
+                    "diff_area": area - parea,
+                }
+                if interval is not None:
+                    low, high = bounds.loc[key, ["ad_area_low", "ad_area_high"]]
+                    row["area_low"], row["area_high"] = low, high
+                    row["paper_inside"] = bool(low <= parea <= high)
+                rows.append(row)
+    comparison = pd.DataFrame(rows)
+    comparison.attrs.update(interval=interval, confidence_level=confidence_level)
+    return comparison
 
 
 def count_claim(comparison, *, column="area"):
@@ -107,8 +124,16 @@ def count_claim(comparison, *, column="area"):
     return satisfied, total
 
 
-def _cell(ours, paper):
-    return f"{ours:.2f} ({paper:.2f}, {ours - paper:+.2f})"
+_INTERVAL_WORDS = {
+    "posterior": "posterior interval of the area (uniform Beta priors on TPR "
+    "and TNR, from the counts of the whole data set)",
+    "repeats": "interval of the area over the repeats of the cross-validation",
+}
+
+
+def _cell(ours, paper, outside=False):
+    mark = " †" if outside else ""
+    return f"{ours:.2f} ({paper:.2f}, {ours - paper:+.2f}){mark}"
 
 
 def garcia2008_markdown(comparison):
@@ -143,8 +168,13 @@ def garcia2008_markdown(comparison):
                     values += ["", "", ""]
                     continue
                 row = cells.loc[sampler]
+                outside = "paper_inside" in row and not row["paper_inside"]
                 values += [
-                    _cell(row[metric], row[f"paper_{metric}"])
+                    _cell(
+                        row[metric],
+                        row[f"paper_{metric}"],
+                        metric == "area" and outside,
+                    )
                     for metric in ("gmean", "dominance", "area")
                 ]
             lines.append("| " + " | ".join(values) + " |")
@@ -163,4 +193,13 @@ def garcia2008_markdown(comparison):
         f"under-sampling both exceed the original's: ours {ours} of {total}, "
         f"the paper's own table {paper} of {paper_total}.",
     ]
+    if "paper_inside" in comparison:
+        inside = int(comparison["paper_inside"].sum())
+        level = comparison.attrs.get("confidence_level", 0.95)
+        kind = _INTERVAL_WORDS[comparison.attrs.get("interval", "posterior")]
+        lines += [
+            "",
+            f"The paper's area lies inside our {level:.0%} {kind} in {inside} of "
+            f"{len(comparison)} cells; † marks the others.",
+        ]
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ counts pooled over all folds of a cell.
 
 import numpy as np
 
+from .._counts import ContingencyTable
 from .._per_class import METRICS
 from .._validation import check_choice, check_metric_params
 from ..counts import ConfusionCounts
@@ -59,7 +60,15 @@ def fold_scores(results, metric, **params):
 
 
 def summarize(
-    results, metrics=("gmean", "dominance", "ad_area"), *, aggregate="fold", **params
+    results,
+    metrics=("gmean", "dominance", "ad_area"),
+    *,
+    aggregate="fold",
+    interval=None,
+    confidence_level=0.95,
+    n_resamples=10000,
+    random_state=0,
+    **params,
 ):
     """One row per cell: each metric averaged over folds, or from pooled counts.
 
@@ -75,34 +84,120 @@ def summarize(
         ``"fold"``: the mean of the per-fold values, as the papers report them.
         ``"pooled"``: the metric of the counts summed over the cell's folds.
 
+    interval : {"posterior", "repeats"} or None, default=None
+        Add ``{metric}_low`` and ``{metric}_high`` columns.
+        ``"posterior"``: the posterior interval (see
+        :func:`~imbascore.metric_interval`) of the metric on the cell's
+        counts summed over folds and divided by the number of repeats: every
+        sample of the data set counted once, so the interval is that of a
+        test set the size of the data set. ``"repeats"``: a Student-t
+        interval of the mean over repeats of each repeat's value (computed as
+        ``aggregate`` says); it shows how much the partition into folds
+        moves the number, not the uncertainty of testing on few samples, and
+        is much narrower.
+
+    confidence_level : float, default=0.95
+        Of the intervals.
+
+    n_resamples : int, default=10000
+        Monte Carlo draws of the posterior.
+
+    random_state : int, RandomState instance or None, default=0
+        Seeds the posterior's draws.
+
     **params : dict
         Metric parameters, as in :func:`fold_scores`.
 
     Returns
     -------
     summary : pandas.DataFrame
-        Indexed by (dataset, sampler, classifier), one column per metric, plus
-        ``n_folds``, ``fit_time`` and ``score_time`` (sums over folds), in the
-        order the cells first appear.
+        Indexed by (dataset, sampler, classifier), one column per metric (and
+        its interval's), plus ``n_folds``, ``fit_time`` and ``score_time``
+        (sums over folds), in the order the cells first appear.
     """
     import pandas as pd
 
     check_choice(aggregate, "aggregate", ("fold", "pooled"), "summarize")
+    check_choice(interval, "interval", (None, "posterior", "repeats"), "summarize")
     if isinstance(metrics, str):
         metrics = [metrics]
     grouped = results.groupby(CELL, sort=False)
-    if aggregate == "pooled":
-        pooled = grouped[["tp", "fn", "fp", "tn"]].sum()
-        table = pd.DataFrame(
-            {m: fold_scores(pooled, m, **params) for m in metrics}, index=pooled.index
+    table = _aggregated(results, metrics, aggregate, CELL, params)
+    if interval == "posterior":
+        bounds = _posterior_bounds(
+            grouped, metrics, confidence_level, n_resamples, random_state, params
         )
-    else:
-        scores = pd.DataFrame(
-            {m: fold_scores(results, m, **params) for m in metrics},
-            index=results.index,
-        )
-        table = scores.join(results[CELL]).groupby(CELL, sort=False).mean()
+        table = table.join(pd.DataFrame(bounds, index=table.index))
+    elif interval == "repeats":
+        per_repeat = _aggregated(results, metrics, aggregate, CELL + ["repeat"], params)
+        table = table.join(_repeat_bounds(per_repeat, metrics, confidence_level))
     table["n_folds"] = grouped.size()
     table["fit_time"] = grouped["fit_time"].sum()
     table["score_time"] = grouped["score_time"].sum()
     return table
+
+
+def _aggregated(results, metrics, aggregate, keys, params):
+    """Each metric per group of ``keys``: fold-averaged or from pooled counts."""
+    import pandas as pd
+
+    grouped = results.groupby(keys, sort=False)
+    if aggregate == "pooled":
+        pooled = grouped[["tp", "fn", "fp", "tn"]].sum()
+        return pd.DataFrame(
+            {m: fold_scores(pooled, m, **params) for m in metrics}, index=pooled.index
+        )
+    scores = pd.DataFrame(
+        {m: fold_scores(results, m, **params) for m in metrics}, index=results.index
+    )
+    return scores.join(results[keys]).groupby(keys, sort=False).mean()
+
+
+def _posterior_bounds(grouped, metrics, level, n_resamples, random_state, params):
+    bounds = {f"{m}_{side}": [] for m in metrics for side in ("low", "high")}
+    for _, cell in grouped:
+        counts = _data_set_counts(cell)
+        for metric in metrics:
+            result = counts.interval(
+                metric,
+                method="posterior",
+                confidence_level=level,
+                n_resamples=n_resamples,
+                random_state=random_state,
+                average="binary",
+                zero_division=np.nan,
+                **params,
+            )
+            bounds[f"{metric}_low"].append(result.low)
+            bounds[f"{metric}_high"].append(result.high)
+    return bounds
+
+
+def _data_set_counts(cell):
+    """A cell's counts summed over folds, divided by the repeats: each sample
+    of the data set once, as effective samples (the sums may not be whole)."""
+    n_repeats = cell["repeat"].nunique()
+    tn, fp, fn, tp = (cell[c].sum() / n_repeats for c in ("tn", "fp", "fn", "tp"))
+    joint = np.array([[tn, fp], [fn, tp]], dtype=float)
+    rows = joint.sum(axis=1)
+    present = (rows > 0) | (joint.sum(axis=0) > 0)
+    joint = joint[np.ix_(present, present)]
+    # Weight-1 samples: the sum of squared weights of a row is its count.
+    squares = (rows[present], np.ones(int(present.sum())))
+    table = ContingencyTable(joint, np.array([0, 1])[present], squares)
+    return ConfusionCounts(table, weighted=True)
+
+
+def _repeat_bounds(per_repeat, metrics, level):
+    from scipy import stats
+
+    grouped = per_repeat.groupby(level=CELL, sort=False)
+    mean, spread, size = grouped.mean(), grouped.std(ddof=1), grouped.count()
+    half = stats.t.ppf(0.5 + level / 2.0, size - 1) * spread / np.sqrt(size)
+    columns = {}
+    for metric in metrics:
+        columns[f"{metric}_low"] = mean[metric] - half[metric]
+        columns[f"{metric}_high"] = mean[metric] + half[metric]
+    import pandas as pd
+
+    return pd.DataFrame(columns)
