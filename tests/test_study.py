@@ -323,3 +323,56 @@ def test_garcia2008_comparison_marks_the_paper_outside_our_interval(small_study)
     assert f"in {int(inside.sum())} of {len(comparison)} cells" in text
     assert text.count(" † |") == int((~inside).sum())
     assert "area_low" not in compare_garcia2008(glass, interval=None)
+
+
+def test_rates_aggregation_scores_the_fold_averaged_rates(small_study):
+    summary = summarize(small_study, ["gmean", "ad_area", "iba"], aggregate="rates")
+    for key, cell in small_study.groupby(CELL, sort=False):
+        tpr = np.nanmean(fold_scores(cell, "sensitivity"))
+        tnr = np.nanmean(fold_scores(cell, "specificity"))
+        row = summary.loc[key]
+        assert row["gmean"] == pytest.approx(np.sqrt(tpr * tnr), rel=1e-12)
+        assert row["ad_area"] == pytest.approx(
+            np.sqrt(tpr * tnr) * (3 + tpr - tnr) / 2, rel=1e-12
+        )
+        assert row["iba"] == pytest.approx((1 + 0.1 * (tpr - tnr)) * tpr * tnr)
+    with pytest.raises(ValueError, match="'metrics' parameter of summarize"):
+        summarize(small_study, ["accuracy"], aggregate="rates")
+
+
+def test_rates_aggregation_corrects_d_prime_with_the_data_set_sizes():
+    # Every fold perfect: the mean rates are 1 and 0, corrected as for the
+    # whole data set (8 positives, 12 negatives), not as for classes of 1.
+    folds = pd.DataFrame(
+        {
+            "dataset": "d",
+            "sampler": "none",
+            "classifier": "c",
+            "repeat": [0, 0],
+            "fold": [0, 1],
+            "tp": [4, 4],
+            "fn": [0, 0],
+            "fp": [0, 0],
+            "tn": [6, 6],
+            "fit_time": 0.0,
+            "score_time": 0.0,
+        }
+    )
+    value = summarize(folds, ["dprime"], aggregate="rates")["dprime"].iloc[0]
+    y = [1] * 8 + [0] * 12
+    assert value == pytest.approx(ims.dprime_score(y, y), rel=1e-12)
+
+
+def test_garcia2008_comparison_defaults_to_the_papers_rates(small_study):
+    glass = small_study[small_study["dataset"] == "glass"].replace(
+        {"classifier": {"tree": "svm"}}
+    )
+    comparison = compare_garcia2008(glass)
+    rates = summarize(glass, ["gmean"], aggregate="rates")
+    assert comparison["gmean"].tolist() == pytest.approx(
+        [
+            rates.loc[(r.dataset, r.sampler, r.classifier), "gmean"]
+            for r in comparison.itertuples()
+        ]
+    )
+    assert "from the fold-averaged TPR and TNR" in garcia2008_markdown(comparison)

@@ -80,9 +80,14 @@ def summarize(
     metrics : sequence of str, default=("gmean", "dominance", "ad_area")
         Names accepted by :func:`fold_scores`.
 
-    aggregate : {"fold", "pooled"}, default="fold"
-        ``"fold"``: the mean of the per-fold values, as the papers report them.
-        ``"pooled"``: the metric of the counts summed over the cell's folds.
+    aggregate : {"fold", "pooled", "rates"}, default="fold"
+        ``"fold"``: the mean of the per-fold values. ``"pooled"``: the metric
+        of the counts summed over the cell's folds. ``"rates"``: the metric of
+        the fold-averaged TPR and TNR (García et al. 2008 report g, d and the
+        area this way: g = sqrt(mean TPR x mean TNR)); for the metrics that
+        are functions of the two rates only (not accuracy, optimized
+        precision or nMI, which also depend on the class ratio). d' and AUCz
+        correct extreme rates with the data set's class sizes.
 
     interval : {"posterior", "repeats"} or None, default=None
         Add ``{metric}_low`` and ``{metric}_high`` columns.
@@ -117,10 +122,15 @@ def summarize(
     """
     import pandas as pd
 
-    check_choice(aggregate, "aggregate", ("fold", "pooled"), "summarize")
+    check_choice(aggregate, "aggregate", ("fold", "pooled", "rates"), "summarize")
     check_choice(interval, "interval", (None, "posterior", "repeats"), "summarize")
     if isinstance(metrics, str):
         metrics = [metrics]
+    if aggregate == "rates":
+        for metric in metrics:
+            check_choice(
+                metric, "metrics", _RATE_METRICS, "summarize (aggregate='rates')"
+            )
     grouped = results.groupby(CELL, sort=False)
     table = _aggregated(results, metrics, aggregate, CELL, params)
     if interval == "posterior":
@@ -142,6 +152,8 @@ def _aggregated(results, metrics, aggregate, keys, params):
     import pandas as pd
 
     grouped = results.groupby(keys, sort=False)
+    if aggregate == "rates":
+        return _from_mean_rates(results, metrics, keys, params)
     if aggregate == "pooled":
         pooled = grouped[["tp", "fn", "fp", "tn"]].sum()
         return pd.DataFrame(
@@ -151,6 +163,68 @@ def _aggregated(results, metrics, aggregate, keys, params):
         {m: fold_scores(results, m, **params) for m in metrics}, index=results.index
     )
     return scores.join(results[keys]).groupby(keys, sort=False).mean()
+
+
+#: Metrics that are functions of TPR and TNR alone (Straube & Krell 2014).
+_RATE_METRICS = tuple(
+    name
+    for name in (
+        "sensitivity",
+        "specificity",
+        "dominance",
+        "gmean",
+        "iba",
+        "ad_area",
+        "balanced_accuracy",
+        "weighted_accuracy",
+        "dprime",
+        "aucz",
+        "fpr",
+        "fnr",
+        "informedness",
+        "lr_plus",
+        "lr_minus",
+    )
+    if name in METRICS
+)
+
+
+def _from_mean_rates(results, metrics, keys, params):
+    """Each metric of the fold-averaged TPR and TNR of each group."""
+    import pandas as pd
+
+    frame = results[keys].copy()
+    frame["tpr"] = fold_scores(results, "sensitivity")
+    frame["tnr"] = fold_scores(results, "specificity")
+    frame["positives"] = results["tp"] + results["fn"]
+    frame["negatives"] = results["tn"] + results["fp"]
+    grouped = frame.groupby(keys, sort=False)
+    means = grouped[["tpr", "tnr"]].mean()
+    repeats = results.groupby(keys, sort=False)["repeat"].nunique()
+    sizes = grouped[["positives", "negatives"]].sum().div(repeats, axis=0)
+    values = {metric: [] for metric in metrics}
+    for key in means.index:
+        counts = _rate_counts(*means.loc[key], *sizes.loc[key])
+        for metric in metrics:
+            values[metric].append(
+                counts.score(metric, average="binary", zero_division=np.nan, **params)
+            )
+    return pd.DataFrame(values, index=means.index)
+
+
+def _rate_counts(tpr, tnr, positives, negatives):
+    """Counts whose rates are ``tpr`` and ``tnr``, the classes of the given
+    sizes (as effective samples, for d's correction of extreme rates)."""
+    joint = np.array(
+        [
+            [tnr * negatives, (1 - tnr) * negatives],
+            [(1 - tpr) * positives, tpr * positives],
+        ]
+    )
+    squares = (np.array([negatives, positives], dtype=float), np.ones(2))
+    return ConfusionCounts(
+        ContingencyTable(joint, np.array([0, 1]), squares), weighted=True
+    )
 
 
 def _posterior_bounds(grouped, metrics, level, n_resamples, random_state, params):
