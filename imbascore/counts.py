@@ -20,7 +20,12 @@ from ._scoring import check_metric_options, score_table
 from ._sklearn_from_counts import SKLEARN_SCORES
 from ._validation import check_labels, param_error, unite_labels
 
-__all__ = ["ConfusionCounts", "confusion_counts", "score_of_table"]
+__all__ = [
+    "ConfusionCounts",
+    "confusion_counts",
+    "metric_options",
+    "score_of_table",
+]
 
 # Above this many labels a table is kept sparse (as the counting does).
 _DENSE_MAX = 256
@@ -322,19 +327,24 @@ class ConfusionCounts:
         return f"ConfusionCounts(labels={labels!r},\n{' ' * 16}matrix={body})"
 
 
+def metric_options(metric, params, func):
+    """The checked options of a metric of the package named ``metric``, with
+    the defaults of its function (and scikit-learn's meaning of the names
+    scikit-learn has)."""
+    options = dict(_SHARED_DEFAULTS)
+    if metric in _DEFAULT_AVERAGE:
+        options["average"] = _DEFAULT_AVERAGE[metric]
+    options.update(params)
+    return check_metric_options(metric, func, **options)
+
+
 def score_of_table(table, metric, params, func):
     """The value of ``metric`` on a counted table: the one path of
     :meth:`ConfusionCounts.score` and of the intervals."""
     if not isinstance(metric, str):
         raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
     if metric in METRICS:
-        options = dict(_SHARED_DEFAULTS)
-        if metric in _DEFAULT_AVERAGE:
-            options["average"] = _DEFAULT_AVERAGE[metric]
-        options.update(params)
-        return score_table(
-            check_metric_options(metric, func, **options), table, stacklevel=3
-        )
+        return score_table(metric_options(metric, params, func), table, stacklevel=3)
     if metric in SKLEARN_SCORES:
         return SKLEARN_SCORES[metric](table, func=func, **params)
     close = difflib.get_close_matches(metric, _scores(), n=3, cutoff=0.5)

@@ -33,10 +33,10 @@ from sklearn.utils import check_random_state
 
 from ._counts import ContingencyTable, OneVsRestCounts, micro_counts
 from ._per_class import per_class_values
-from ._scoring import check_metric_options, score_table, select_for
+from ._scoring import score_table, select_for
 from ._sklearn_from_counts import SKLEARN_SCORES
 from ._validation import check_choice, param_error
-from .counts import count, score_of_table
+from .counts import count, metric_options, score_of_table
 
 __all__ = [
     "METHODS",
@@ -55,13 +55,6 @@ _SINGLE_RATES = {
     "fpr": ("fp", ("fp", "tn")),
     "fnr": ("fn", ("tp", "fn")),
     "npv": ("tn", ("tn", "fn")),
-}
-
-_SHARED_DEFAULTS = {
-    "labels": None,
-    "pos_label": 1,
-    "average": "binary",
-    "zero_division": "warn",
 }
 
 
@@ -393,11 +386,7 @@ def _evaluator(table, metric, params, func):
             )
 
         return each
-    options = dict(_SHARED_DEFAULTS)
-    if metric == "balanced_accuracy":  # scikit-learn's meaning of the name
-        options["average"] = "multiclass"
-    options.update(params)
-    options = check_metric_options(metric, func, **options)
+    options = metric_options(metric, params, func)
     if options.average == "multiclass" and metric in _MEAN_RECALLS:
         rows = select_for(options, table, stacklevel=2).positions
 
@@ -593,9 +582,7 @@ def _bca(draws, estimate, jackknife, level):
 
 
 def _binary_counts(table, metric, params, func):
-    options = dict(_SHARED_DEFAULTS)
-    options.update(params)
-    options = check_metric_options(metric, func, **options)
+    options = metric_options(metric, params, func)
     if options.average not in ("binary", None):
         raise ValueError(
             param_error(
@@ -660,11 +647,7 @@ def _exact_balanced_accuracy(table, metric, params, level, func):
     """
     if metric not in ("balanced_accuracy", "sensitivity", "specificity"):
         return None
-    options = dict(_SHARED_DEFAULTS)
-    if metric == "balanced_accuracy":
-        options["average"] = "multiclass"
-    options.update(params)
-    options = check_metric_options(metric, func, **options)
+    options = metric_options(metric, params, func)
     if len(table.classes) != 2 or options.average not in ("binary", "multiclass"):
         return None
     if options.average == "multiclass":  # symmetric: either class positive
