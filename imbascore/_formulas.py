@@ -137,8 +137,39 @@ def normalized_mutual_information(joint):
         In [0, 1]; NaN where the truth has zero entropy (a single class).
     """
     joint = np.asarray(joint, dtype=float)
+    if joint.shape[-2:] == (2, 2):
+        return _binary_nmi(joint)
     cells = joint.reshape(joint.shape[:-2] + (-1,))
     return nmi_from_sums(cells, joint.sum(axis=-1), joint.sum(axis=-2))
+
+
+def _binary_nmi(joint):
+    """nMI of 2x2 tables, without the cancellation of ``H(T) + H(P) - H(T, P)``.
+
+    With the table divided by its total (shares ``w``, margins ``r``, ``c``),
+    every cell has ``w_ij - r_i c_j = +-D``, ``D = w_00 w_11 - w_01 w_10``, so
+    that ``I = sum_ij w_ij log1p(+-D / (r_i c_j))`` and ``H(T) = sum_i r_i
+    log1p(r_other / r_i)``: a class weighing 1e-15 of the total keeps its
+    digits (the subtraction of entropies lost them all).
+    """
+    with np.errstate(divide="ignore", invalid="ignore", under="ignore"):
+        total = joint.sum(axis=(-2, -1))
+        w = joint / total[..., None, None]
+        rows, columns = w.sum(axis=-1), w.sum(axis=-2)
+        determinant = w[..., 0, 0] * w[..., 1, 1] - w[..., 0, 1] * w[..., 1, 0]
+        sign = np.array([[1.0, -1.0], [-1.0, 1.0]])
+        r, c = rows[..., :, None], columns[..., None, :]
+        ratio = sign * determinant[..., None, None] / r / c
+        # log1p of the small ratio near independence; elsewhere the log of
+        # w_ij / (r_i c_j) as a sum of logs (log1p(-1 + e) would lose e, and
+        # the product of two small margins would underflow).
+        direct = np.log(w) - np.log(r) - np.log(c)
+        logs = np.where(np.abs(ratio) < 0.5, np.log1p(ratio), direct)
+        mutual = np.where(w > 0, w * logs, 0.0).sum(axis=(-2, -1))
+        other = rows[..., ::-1]
+        h_true = np.where(rows > 0, rows * np.log1p(other / rows), 0.0).sum(axis=-1)
+        value = np.where(h_true > 0, mutual / h_true, np.nan)
+    return np.clip(value, 0.0, 1.0)
 
 
 def nmi_from_sums(cells, row_sums, column_sums):

@@ -222,3 +222,38 @@ def test_nmi_known_tables():
     # Binary symmetric channel with error 0.1 on balanced classes: 1 - H(0.1).
     h = -(0.1 * np.log2(0.1) + 0.9 * np.log2(0.9))
     assert F.normalized_mutual_information([[45, 5], [5, 45]]) == pytest.approx(1 - h)
+
+
+def _nmi_in_decimals(table):
+    """nMI of a 2x2 table computed with 60 significant digits."""
+    from decimal import Decimal, getcontext
+
+    getcontext().prec = 60
+    w = [[Decimal(float(x)) for x in row] for row in table]
+    total = sum(sum(row) for row in w)
+    rows = [sum(row) for row in w]
+    columns = [w[0][j] + w[1][j] for j in range(2)]
+    mutual = sum(
+        w[i][j] / total * (w[i][j] * total / (rows[i] * columns[j])).ln()
+        for i in range(2)
+        for j in range(2)
+        if w[i][j] > 0
+    )
+    entropy = -sum(r / total * (r / total).ln() for r in rows if r > 0)
+    return float(mutual / entropy)
+
+
+def test_binary_nmi_keeps_its_digits_when_weights_differ_by_many_orders():
+    # H(T) + H(P) - H(T, P) cancelled: a class weighing 1e-15 of the total
+    # gave nMI 0.0 or off by 0.1; each 2x2 table is now exact to ~1e-15.
+    rng = np.random.default_rng(1)
+    for _ in range(3000):
+        table = rng.integers(1, 20, (2, 2)) * 10.0 ** rng.integers(-16, 3, (2, 2))
+        expected = _nmi_in_decimals(table)
+        assert F.normalized_mutual_information(table) == pytest.approx(
+            expected, abs=2e-15
+        )
+    near_perfect = [[50.0, 1.8e-14], [3e-15, 50.0]]
+    assert F.normalized_mutual_information(near_perfect) == pytest.approx(
+        _nmi_in_decimals(near_perfect), abs=1e-15
+    )
