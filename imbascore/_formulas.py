@@ -26,6 +26,7 @@ __all__ = [
     "nmi_from_sums",
     "normalized_mutual_information",
     "optimized_precision",
+    "probit",
     "rates_from_dominance_gmean",
     "weighted_accuracy",
 ]
@@ -106,6 +107,17 @@ def correct_extreme_rate(rate, n, correction="macmillan"):
         return (rate * n + 0.5) / (n + 1.0)
     half = 0.5 / n
     return np.where(rate <= 0.0, half, np.where(rate >= 1.0, 1.0 - half, rate))
+
+
+def probit(rate, complement, n, correction="macmillan"):
+    """``Phi^-1`` of a corrected rate, read off the smaller of the rate and its
+    complement (``Phi^-1(r) = -Phi^-1(1 - r)``): a rate of 1 - 1e-15 keeps
+    the digits of its 1e-15, which ``1 - 1e-15`` in floating point loses.
+    Both corrections treat a rate and its complement alike."""
+    rate, complement = np.asarray(rate, float), np.asarray(complement, float)
+    low = ndtri(correct_extreme_rate(rate, n, correction))
+    high = -ndtri(correct_extreme_rate(complement, n, correction))
+    return np.where(rate <= 0.5, low, high)
 
 
 def dprime(tpr, fpr):

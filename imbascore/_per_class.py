@@ -61,9 +61,9 @@ def _dprime(counts, correction="macmillan"):
     # Half a trial under weights: the trials are the effective sample sizes,
     # so scaling all weights, or weighting a class uniformly, changes nothing.
     positive_trials, negative_trials = counts.trials
-    corrected = F.dprime(
-        F.correct_extreme_rate(tpr, positive_trials, correction),
-        F.correct_extreme_rate(fpr, negative_trials, correction),
+    fnr = counts.rate(counts.fn, counts.positives)
+    corrected = F.probit(tpr, fnr, positive_trials, correction) - F.probit(
+        fpr, counts.tnr, negative_trials, correction
     )
     # A point on the chance diagonal (every constant prediction is one) has
     # d' = 0; correcting its two rates by class-size-dependent amounts would

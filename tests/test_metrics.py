@@ -461,3 +461,16 @@ def test_multiclass_nmi_honours_labels_like_balanced_accuracy():
         ims.balanced_accuracy_score(y_true, y_pred, average="multiclass", labels=[0, 1])
         == 1.0
     )
+
+
+def test_d_prime_reads_rates_near_one_off_their_complement():
+    # FPR = 1 / (1 + 1e-15) is 1 - 1e-15 to 11% in floating point, so
+    # Phi^-1(FPR) wandered with the scale of the weights (7.941 or 7.928).
+    y_true = [0, 0, 1, 1]
+    y_pred = [1, 0, 1, 0]
+    weights = np.array([1.0, 1e-15, 1.0, 1.0])
+    tnr = 1e-15 / (1.0 + 1e-15)
+    expected = norm.ppf(0.5) + norm.ppf(tnr)  # Phi^-1(FPR) = -Phi^-1(TNR)
+    for scale in (1.0, 3.0, 1e-3, 7.7):
+        value = ims.dprime_score(y_true, y_pred, sample_weight=weights * scale)
+        assert value == pytest.approx(expected, rel=1e-12)
