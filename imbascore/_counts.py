@@ -113,6 +113,26 @@ class OneVsRestCounts:
         return self.rate(self.fp, self.negatives)
 
     @property
+    def fnr(self):
+        return self.rate(self.fn, self.positives)
+
+    @property
+    def predicted_positives(self):
+        return self.tp + self.fp
+
+    @property
+    def predicted_negatives(self):
+        return self.tn + self.fn
+
+    @property
+    def ppv(self):
+        return self.rate(self.tp, self.predicted_positives)
+
+    @property
+    def npv(self):
+        return self.rate(self.tn, self.predicted_negatives)
+
+    @property
     def accuracy(self):
         return self.rate(self.tp + self.tn, self.total)
 

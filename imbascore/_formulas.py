@@ -21,7 +21,9 @@ __all__ = [
     "dprime",
     "geometric_mean",
     "index_balanced_accuracy",
+    "informedness",
     "is_feasible",
+    "markedness",
     "max_feasible_gmean",
     "nmi_from_sums",
     "normalized_mutual_information",
@@ -30,6 +32,16 @@ __all__ = [
     "rates_from_dominance_gmean",
     "weighted_accuracy",
 ]
+
+
+def informedness(tpr, tnr):
+    """Youden's J (Youden 1950), Powers' informedness: ``TPR + TNR - 1``."""
+    return np.add(tpr, tnr) - 1.0
+
+
+def markedness(ppv, npv):
+    """Powers (2011): ``PPV + NPV - 1``."""
+    return np.add(ppv, npv) - 1.0
 
 
 def dominance(tpr, tnr):

@@ -44,8 +44,10 @@ def _ad_area(counts):
     return F.ad_area(F.geometric_mean(tpr, tnr), F.dominance(tpr, tnr))
 
 
-def _balanced_accuracy(counts):
-    return F.balanced_accuracy(counts.tpr, counts.tnr)
+def _balanced_accuracy(counts, adjusted=False):
+    value = F.balanced_accuracy(counts.tpr, counts.tnr)
+    # Chance-adjusted as scikit-learn's: (BA - 1/2) / (1 - 1/2) for two classes.
+    return 2.0 * value - 1.0 if adjusted else value
 
 
 def _weighted_accuracy(counts, weight=0.5):
@@ -76,6 +78,34 @@ def _aucz(counts, correction="macmillan"):
     return F.aucz(_dprime(counts, correction))
 
 
+def _fpr(counts):
+    return counts.fpr
+
+
+def _fnr(counts):
+    return counts.fnr
+
+
+def _npv(counts):
+    return counts.npv
+
+
+def _informedness(counts):
+    return F.informedness(counts.tpr, counts.tnr)
+
+
+def _markedness(counts):
+    return F.markedness(counts.ppv, counts.npv)
+
+
+def _lr_plus(counts):
+    return counts.tpr / counts.fpr
+
+
+def _lr_minus(counts):
+    return counts.fnr / counts.tnr
+
+
 def _nmi(counts):
     tables = np.stack([counts.tp, counts.fn, counts.fp, counts.tn], axis=-1)
     return F.normalized_mutual_information(tables.reshape(-1, 2, 2))
@@ -83,6 +113,7 @@ def _nmi(counts):
 
 POSITIVES, NEGATIVES = ("positives",), ("negatives",)
 BOTH = POSITIVES + NEGATIVES
+PREDICTIONS = ("predicted_positives", "predicted_negatives")
 
 #: name -> (per-class function of ConfusionCounts, counts it needs non-zero,
 #: readable name used in warnings). Order is the report's column order.
@@ -99,7 +130,19 @@ METRICS = {
     "dprime": (_dprime, BOTH, "d'"),
     "aucz": (_aucz, BOTH, "AUCz"),
     "nmi": (_nmi, BOTH, "Normalized mutual information"),
+    "fpr": (_fpr, NEGATIVES, "False positive rate"),
+    "fnr": (_fnr, POSITIVES, "False negative rate"),
+    "npv": (_npv, ("predicted_negatives",), "Negative predictive value"),
+    "informedness": (_informedness, BOTH, "Informedness"),
+    "markedness": (_markedness, PREDICTIONS, "Markedness"),
+    # A ratio with a zero denominator (FPR = 0, TNR = 0) is undefined too.
+    "lr_plus": (_lr_plus, BOTH + ("fp",), "Positive likelihood ratio"),
+    "lr_minus": (_lr_minus, BOTH + ("tn",), "Negative likelihood ratio"),
 }
+
+#: Metrics whose undefined values are NaN under zero_division="warn" (as in
+#: scikit-learn's class_likelihood_ratios): 0 would read as a verdict.
+NAN_WHEN_UNDEFINED = frozenset({"lr_plus", "lr_minus"})
 
 
 def per_class_values(name, counts, fill, warn, *, stacklevel, **params):
@@ -111,21 +154,48 @@ def per_class_values(name, counts, fill, warn, *, stacklevel, **params):
     for attribute in requires:
         undefined |= getattr(counts, attribute) == 0
     return fill_undefined(
-        values, undefined, fill, warn, readable, counts.labels, stacklevel + 1
+        values,
+        undefined,
+        fill,
+        warn,
+        readable,
+        counts.labels,
+        stacklevel + 1,
+        reason=" or ".join(
+            _REASONS[attribute]
+            for attribute in requires
+            if np.any(np.asarray(getattr(counts, attribute))[undefined] == 0)
+        ),
     )
 
 
-def fill_undefined(values, undefined, fill, warn, readable, labels, stacklevel):
+#: Why a metric is undefined, by the count that is zero.
+_REASONS = {
+    "positives": "y_true has no samples of that class",
+    "negatives": "y_true has no samples of any other class",
+    "predicted_positives": "y_pred has no samples of that class",
+    "predicted_negatives": "y_pred has no samples of any other class",
+    "fp": "there are no false positives (FPR = 0)",
+    "tn": "there are no true negatives (TNR = 0)",
+}
+
+
+def fill_undefined(
+    values, undefined, fill, warn, readable, labels, stacklevel, *, reason=None
+):
     """Set undefined entries to ``fill`` and warn as scikit-learn does."""
     if not undefined.any():
         return values
     values = np.where(undefined, fill, values)
     if warn:
         which = labels[undefined].tolist()
+        reason = reason or (
+            "y_true has no samples of that class, or no samples of any other class"
+        )
         warnings.warn(
-            f"{readable} is ill-defined and being set to 0.0 for label(s) {which}: "
-            "y_true has no samples of that class, or no samples of any other "
-            "class. Use `zero_division` parameter to control this behavior.",
+            f"{readable} is ill-defined and being set to {fill} for label(s) "
+            f"{which}: {reason}. Use `zero_division` parameter to control this "
+            "behavior.",
             UndefinedMetricWarning,
             stacklevel=stacklevel + 1,
         )
@@ -179,9 +249,27 @@ def _multiclass_gmean(counts, fill, warn, stacklevel, zero_recall=0.0):
         return float(np.exp(np.log(recalls).mean()))
 
 
-def _multiclass_balanced_accuracy(counts, fill, warn, stacklevel):
+def _multiclass_balanced_accuracy(counts, fill, warn, stacklevel, adjusted=False):
     recalls = _multiclass_recalls(counts, fill, warn, stacklevel + 1)
-    return float(recalls.mean()) if recalls.size else float("nan")
+    if not recalls.size:
+        return float("nan")
+    value = float(recalls.mean())
+    if not adjusted:
+        return value
+    chance = 1.0 / recalls.size  # as scikit-learn: over the classes scored
+    if recalls.size == 1:  # (value - 1) / 0: no chance level to adjust to
+        return float(
+            fill_undefined(
+                np.array([np.nan]),
+                np.array([True]),
+                fill,
+                warn,
+                "Adjusted balanced accuracy",
+                np.array(["(one class)"]),
+                stacklevel + 1,
+            )[0]
+        )
+    return (value - chance) / (1.0 - chance)
 
 
 def _rows_of_labels(counts):

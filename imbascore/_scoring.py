@@ -10,7 +10,13 @@ from the same table. Both go through :func:`check_metric_options` and
 from dataclasses import dataclass, field
 
 from ._counts import micro_counts, select_counts
-from ._per_class import METRICS, MULTICLASS, average_values, per_class_values
+from ._per_class import (
+    METRICS,
+    MULTICLASS,
+    NAN_WHEN_UNDEFINED,
+    average_values,
+    per_class_values,
+)
 from ._validation import (
     check_average,
     check_labels,
@@ -55,6 +61,8 @@ def check_metric_options(
     average = check_average(average, func, multiclass=name in MULTICLASS)
     fill, warn = check_zero_division(zero_division, func)
     params = check_metric_params(params, func)
+    if warn and name in NAN_WHEN_UNDEFINED:
+        fill = float("nan")
     if params.get("zero_recall", 0.0) != 0.0 and average != "multiclass":
         raise ValueError(
             param_error(

@@ -183,6 +183,7 @@ _METRIC_PARAMETER_CHECKS = {
     "weight": check_unit_interval,
     "correction": _check_correction,
     "zero_recall": check_unit_interval,
+    "adjusted": check_bool,
 }
 
 

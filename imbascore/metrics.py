@@ -11,6 +11,13 @@ from .counts import count
 
 __all__ = [
     "ad_area_score",
+    "false_negative_rate_score",
+    "false_positive_rate_score",
+    "informedness_score",
+    "markedness_score",
+    "negative_likelihood_ratio_score",
+    "negative_predictive_value_score",
+    "positive_likelihood_ratio_score",
     "aucz_score",
     "balanced_accuracy_score",
     "dominance_score",
@@ -621,6 +628,7 @@ def balanced_accuracy_score(
     average="binary",
     sample_weight=None,
     zero_division="warn",
+    adjusted=False,
 ):
     """Balanced accuracy: ``(TPR + TNR) / 2``.
 
@@ -631,6 +639,13 @@ def balanced_accuracy_score(
     Parameters
     ----------
     {common}
+
+    adjusted : bool, default=False
+        Adjust for chance, as :func:`sklearn.metrics.balanced_accuracy_score`
+        does: ``(BA - 1/k) / (1 - 1/k)`` with ``k`` the number of classes
+        averaged (2 for a one-vs-rest value, which makes it the informedness
+        ``TPR + TNR - 1``), so that chance scores 0 and perfect 1. With a
+        single class there is no chance level: the value is undefined.
 
     Returns
     -------
@@ -674,6 +689,7 @@ def balanced_accuracy_score(
         average,
         sample_weight,
         zero_division,
+        adjusted=adjusted,
     )
 
 
@@ -977,3 +993,360 @@ def normalized_mutual_information_score(
 for _function in (dprime_score, aucz_score):
     _function.__doc__ = _function.__doc__.replace("    {correction}", _CORRECTION_DOC)
 del _function
+
+
+def _rate_score(name, func):
+    """The body shared by the functions below: count once and score ``name``."""
+
+    def score(
+        y_true,
+        y_pred,
+        *,
+        labels=None,
+        pos_label=1,
+        average="binary",
+        sample_weight=None,
+        zero_division="warn",
+    ):
+        return _score(
+            name,
+            func,
+            y_true,
+            y_pred,
+            labels,
+            pos_label,
+            average,
+            sample_weight,
+            zero_division,
+        )
+
+    score.__name__ = score.__qualname__ = func
+    return score
+
+
+_REFERENCE_POWERS = """\
+    .. [1] Powers, D. M. W. (2011). Evaluation: from precision, recall and
+           F-measure to ROC, informedness, markedness and correlation.
+           Journal of Machine Learning Technologies 2(1), 37-63."""
+
+
+def _metric(name, func, doc):
+    function = _rate_score(name, func)
+    function.__doc__ = doc
+    function.__module__ = __name__
+    return _document()(function)
+
+
+false_positive_rate_score = _metric(
+    "fpr",
+    "false_positive_rate_score",
+    """False positive rate (fall-out): ``FP / (FP + TN)``, ``1 - TNR``.
+
+    The share of the negative class raised as positive. Lower is better:
+    best 0, worst 1. Its scorer is ``neg_fpr`` (scikit-learn's ``neg_``
+    convention: the score is ``-FPR``, so that greater is better).
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    specificity_score : ``1 - FPR``.
+
+    Notes
+    -----
+    .. math:: \\mathrm{FPR} = \\frac{FP}{FP + TN}
+
+    Independent of the class ratio.
+
+    References
+    ----------
+"""
+    + _REFERENCE_POWERS
+    + """
+
+    Examples
+    --------
+    >>> from imbascore import false_positive_rate_score
+    >>> false_positive_rate_score([0, 0, 0, 0, 1], [0, 1, 0, 0, 1])
+    0.25
+    """,
+)
+
+false_negative_rate_score = _metric(
+    "fnr",
+    "false_negative_rate_score",
+    """False negative rate (miss rate): ``FN / (TP + FN)``, ``1 - TPR``.
+
+    The share of the positive class that is missed. Lower is better: best 0,
+    worst 1. Its scorer is ``neg_fnr`` (the score is ``-FNR``).
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    sensitivity_score : ``1 - FNR``.
+
+    Notes
+    -----
+    .. math:: \\mathrm{FNR} = \\frac{FN}{TP + FN}
+
+    Independent of the class ratio.
+
+    References
+    ----------
+"""
+    + _REFERENCE_POWERS
+    + """
+
+    Examples
+    --------
+    >>> from imbascore import false_negative_rate_score
+    >>> false_negative_rate_score([1, 1, 1, 1, 0], [1, 0, 1, 1, 0])
+    0.25
+    """,
+)
+
+negative_predictive_value_score = _metric(
+    "npv",
+    "negative_predictive_value_score",
+    """Negative predictive value: ``TN / (TN + FN)``.
+
+    The share of the negative predictions that are right: precision of the
+    negative class. Best 1, worst 0. Undefined without negative predictions.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    sklearn.metrics.precision_score : ``TP / (TP + FP)``, its positive twin.
+
+    Notes
+    -----
+    .. math:: \\mathrm{NPV} = \\frac{TN}{TN + FN}
+
+    Depends on the class ratio: with more negatives it rises for the same
+    rates.
+
+    References
+    ----------
+"""
+    + _REFERENCE_POWERS
+    + """
+
+    Examples
+    --------
+    >>> from imbascore import negative_predictive_value_score
+    >>> negative_predictive_value_score([0, 0, 0, 1, 1], [0, 0, 1, 0, 1])
+    0.666...
+    """,
+)
+
+informedness_score = _metric(
+    "informedness",
+    "informedness_score",
+    """Informedness (Youden's J): ``TPR + TNR - 1``.
+
+    How much better than chance the prediction informs about the truth:
+    1 for a perfect prediction, 0 for any constant or random one, -1 for a
+    perfectly inverted one. Equal to ``2 * balanced_accuracy - 1`` and to
+    scikit-learn's ``balanced_accuracy_score(adjusted=True)`` on two
+    classes.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    markedness_score : Its counterpart on the predictions.
+    balanced_accuracy_score : ``(J + 1) / 2``.
+
+    Notes
+    -----
+    .. math:: J = \\mathrm{TPR} + \\mathrm{TNR} - 1
+
+    Independent of the class ratio (a function of the two rates).
+
+    References
+    ----------
+    .. [1] Youden, W. J. (1950). Index for rating diagnostic tests.
+           Cancer 3(1), 32-35.
+"""
+    + _REFERENCE_POWERS.replace("[1]", "[2]")
+    + """
+
+    Examples
+    --------
+    >>> from imbascore import informedness_score
+    >>> informedness_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
+    0.25
+    """,
+)
+
+markedness_score = _metric(
+    "markedness",
+    "markedness_score",
+    """Markedness: ``PPV + NPV - 1``.
+
+    How much the prediction marks the truth: the predictive values summed
+    minus one. 1 perfect, 0 chance, -1 inverted. Undefined without positive
+    or without negative predictions.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    informedness_score : Its counterpart on the true classes.
+
+    Notes
+    -----
+    .. math:: M = \\frac{TP}{TP + FP} + \\frac{TN}{TN + FN} - 1
+
+    Depends on the class ratio, like precision. The geometric mean of
+    informedness and markedness is the absolute Matthews correlation.
+
+    References
+    ----------
+"""
+    + _REFERENCE_POWERS
+    + """
+
+    Examples
+    --------
+    >>> from imbascore import markedness_score
+    >>> markedness_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
+    0.25
+    """,
+)
+
+_LR_UNDEFINED = """\
+    Where it is undefined (a zero denominator, or a class without samples)
+    ``zero_division="warn"`` gives NaN with an UndefinedMetricWarning, as
+    :func:`sklearn.metrics.class_likelihood_ratios` does by default (0 would
+    read as a verdict: "useless" for LR+, "perfect" for LR-); ``1.0`` gives
+    1, its ``replace_undefined_by=1.0`` ("no information"); ``np.nan`` gives
+    NaN silently and ``0.0`` gives 0. NaN values are left out of the
+    ``"macro"`` and ``"weighted"`` averages."""
+
+positive_likelihood_ratio_score = _metric(
+    "lr_plus",
+    "positive_likelihood_ratio_score",
+    """Positive likelihood ratio: ``LR+ = TPR / FPR``.
+
+    How much a positive prediction raises the odds of the positive class.
+    1 is no information; higher is better, up to infinity. Equal to the
+    first value of :func:`sklearn.metrics.class_likelihood_ratios` wherever
+    that defines it.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    negative_likelihood_ratio_score : ``FNR / TNR``.
+    sklearn.metrics.class_likelihood_ratios : Both ratios, binary only.
+
+    Notes
+    -----
+    .. math:: \\mathrm{LR}_+ = \\frac{\\mathrm{TPR}}{\\mathrm{FPR}}
+
+    Independent of the class ratio (a function of the two rates).
+
+"""
+    + _LR_UNDEFINED
+    + """
+
+    References
+    ----------
+    .. [1] Brenner, H., Gefeller, O. (1997). Variation of sensitivity,
+           specificity, likelihood ratios and predictive values with disease
+           prevalence. Statistics in Medicine 16, 981-991.
+
+    Examples
+    --------
+    >>> from imbascore import positive_likelihood_ratio_score
+    >>> positive_likelihood_ratio_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
+    2.0
+    """,
+)
+
+negative_likelihood_ratio_score = _metric(
+    "lr_minus",
+    "negative_likelihood_ratio_score",
+    """Negative likelihood ratio: ``LR- = FNR / TNR``.
+
+    How much a negative prediction lowers the odds of the positive class.
+    1 is no information; lower is better, down to 0. Its scorer is
+    ``neg_lr_minus`` (the score is ``-LR-``). Equal to the second value of
+    :func:`sklearn.metrics.class_likelihood_ratios` wherever that defines
+    it.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    positive_likelihood_ratio_score : ``TPR / FPR``.
+    sklearn.metrics.class_likelihood_ratios : Both ratios, binary only.
+
+    Notes
+    -----
+    .. math:: \\mathrm{LR}_- = \\frac{\\mathrm{FNR}}{\\mathrm{TNR}}
+
+    Independent of the class ratio (a function of the two rates).
+
+"""
+    + _LR_UNDEFINED
+    + """
+
+    References
+    ----------
+    .. [1] Brenner, H., Gefeller, O. (1997). Variation of sensitivity,
+           specificity, likelihood ratios and predictive values with disease
+           prevalence. Statistics in Medicine 16, 981-991.
+
+    Examples
+    --------
+    >>> from imbascore import negative_likelihood_ratio_score
+    >>> negative_likelihood_ratio_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
+    0.666...
+    """,
+)

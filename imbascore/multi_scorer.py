@@ -33,7 +33,7 @@ from .registry import (
     get_scorer,
     split_params,
 )
-from .scorers import FACTORY_METRICS, check_scorer_params
+from .scorers import FACTORY_METRICS, LOWER_IS_BETTER, check_scorer_params
 
 __all__ = ["MultiScorer", "multi_scorer"]
 
@@ -234,7 +234,9 @@ class _CountedScorer:
         if self._kind == "table":
             return self._how(shared.table())
         counts = shared.selected(self._selection_key, self._how)
-        return score_counts(self._how, counts, stacklevel=4)
+        value = score_counts(self._how, counts, stacklevel=4)
+        # A neg_ name scores a lower-is-better metric negated, as its scorer.
+        return -value if _FACTORIES.get(self.name) in LOWER_IS_BETTER else value
 
     def __repr__(self):
         return f"{self._parent!r}[{self.name!r}]"

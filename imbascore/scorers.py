@@ -22,10 +22,17 @@ from .metrics import (
     aucz_score,
     dominance_score,
     dprime_score,
+    false_negative_rate_score,
+    false_positive_rate_score,
     geometric_mean_score,
     index_balanced_accuracy_score,
+    informedness_score,
+    markedness_score,
+    negative_likelihood_ratio_score,
+    negative_predictive_value_score,
     normalized_mutual_information_score,
     optimized_precision_score,
+    positive_likelihood_ratio_score,
     sensitivity_score,
     specificity_score,
     weighted_accuracy_score,
@@ -38,7 +45,14 @@ __all__ = [
     "dprime_scorer",
     "gmean_scorer",
     "iba_scorer",
+    "informedness_scorer",
+    "lr_plus_scorer",
+    "markedness_scorer",
+    "neg_fnr_scorer",
+    "neg_fpr_scorer",
+    "neg_lr_minus_scorer",
     "nmi_scorer",
+    "npv_scorer",
     "optimized_precision_scorer",
     "sensitivity_scorer",
     "specificity_scorer",
@@ -49,6 +63,8 @@ __all__ = [
 BUILTIN_FACTORIES = {}
 #: Factory -> (key of ``_per_class.METRICS``, metric function).
 FACTORY_METRICS = {}
+#: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
+LOWER_IS_BETTER = set()
 
 _KWARGS_DOC = """\
     **kwargs : dict
@@ -70,15 +86,21 @@ _KWARGS_DOC = """\
         ``response_method="predict"``."""
 
 
-def _factory(name, metric):
-    """Record a factory as the built-in scorer ``name`` of ``metric``."""
+def _factory(name, metric, key=None):
+    """Record a factory as the built-in scorer ``name`` of ``metric``.
+
+    ``key`` is the metric's key when the name differs: a ``neg_`` name
+    scores a lower-is-better metric negated.
+    """
 
     def decorate(factory):
         factory.__doc__ = factory.__doc__.replace(
             "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__)
         )
         BUILTIN_FACTORIES[name] = factory
-        FACTORY_METRICS[factory] = (name, metric)
+        FACTORY_METRICS[factory] = (key or name, metric)
+        if name.startswith("neg_"):
+            LOWER_IS_BETTER.add(factory)
         return factory
 
     return decorate
@@ -127,6 +149,8 @@ def check_scorer_params(name, metric, params, func):
 def _make(factory, params):
     name, metric = FACTORY_METRICS[factory]
     params, _ = check_scorer_params(name, metric, params, factory.__name__)
+    if factory in LOWER_IS_BETTER:
+        return make_scorer(metric, greater_is_better=False, **params)
     return make_scorer(metric, **params)
 
 
@@ -340,3 +364,80 @@ def nmi_scorer(**kwargs):
 average=multiclass, pos_label=None)
     """
     return _make(nmi_scorer, kwargs)
+
+
+def _simple_factory(name, metric, key, summary, example):
+    """A factory of a metric without parameters of its own."""
+
+    def factory(**kwargs):
+        return _make(factory, kwargs)
+
+    factory.__name__ = factory.__qualname__ = f"{name}_scorer"
+    factory.__module__ = __name__
+    factory.__doc__ = f"""{summary}
+
+    Parameters
+    ----------
+    {{kwargs}}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import {name}_scorer
+    >>> {name}_scorer()
+    {example}
+    """
+    return _factory(name, metric, key)(factory)
+
+
+neg_fpr_scorer = _simple_factory(
+    "neg_fpr",
+    false_positive_rate_score,
+    "fpr",
+    "Scorer of minus the false positive rate (lower FPR is better).",
+    "make_scorer(false_positive_rate_score, greater_is_better=False, "
+    "response_method='predict')",
+)
+neg_fnr_scorer = _simple_factory(
+    "neg_fnr",
+    false_negative_rate_score,
+    "fnr",
+    "Scorer of minus the false negative rate (lower FNR is better).",
+    "make_scorer(false_negative_rate_score, greater_is_better=False, "
+    "response_method='predict')",
+)
+npv_scorer = _simple_factory(
+    "npv",
+    negative_predictive_value_score,
+    "npv",
+    "Scorer of the negative predictive value.",
+    "make_scorer(negative_predictive_value_score, response_method='predict')",
+)
+informedness_scorer = _simple_factory(
+    "informedness",
+    informedness_score,
+    "informedness",
+    "Scorer of the informedness (Youden's J), ``TPR + TNR - 1``.",
+    "make_scorer(informedness_score, response_method='predict')",
+)
+markedness_scorer = _simple_factory(
+    "markedness",
+    markedness_score,
+    "markedness",
+    "Scorer of the markedness, ``PPV + NPV - 1``.",
+    "make_scorer(markedness_score, response_method='predict')",
+)
+lr_plus_scorer = _simple_factory(
+    "lr_plus",
+    positive_likelihood_ratio_score,
+    "lr_plus",
+    "Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined).",
+    "make_scorer(positive_likelihood_ratio_score, response_method='predict')",
+)
+neg_lr_minus_scorer = _simple_factory(
+    "neg_lr_minus",
+    negative_likelihood_ratio_score,
+    "lr_minus",
+    "Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better).",
+    "make_scorer(negative_likelihood_ratio_score, greater_is_better=False, "
+    "response_method='predict')",
+)

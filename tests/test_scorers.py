@@ -36,6 +36,13 @@ def test_every_registry_name_has_a_factory_and_metric():
             "dprime",
             "aucz",
             "nmi",
+            "neg_fpr",
+            "neg_fnr",
+            "npv",
+            "informedness",
+            "markedness",
+            "lr_plus",
+            "neg_lr_minus",
         ]
     )
     assert set(scorers.__all__) == {f.__name__ for f in BUILTIN_FACTORIES.values()}
@@ -47,8 +54,9 @@ def test_scorer_gives_the_metric_on_predictions(name, factory, fitted):
     metric = FACTORY_METRICS[factory][1]
     weights = np.random.default_rng(0).uniform(0.5, 2.0, len(y))
     scorer = factory()
-    assert scorer(model, X, y) == metric(y, model.predict(X))
-    assert scorer(model, X, y, sample_weight=weights) == metric(
+    sign = -1 if name.startswith("neg_") else 1  # scikit-learn's neg_ names
+    assert scorer(model, X, y) == sign * metric(y, model.predict(X))
+    assert scorer(model, X, y, sample_weight=weights) == sign * metric(
         y, model.predict(X), sample_weight=weights
     )
 
