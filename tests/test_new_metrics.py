@@ -238,9 +238,7 @@ def test_informedness_times_markedness_is_mcc_squared():
     for _ in range(200):
         y_true, y_pred, weights = _draw(rng, 2, n=int(rng.integers(10, 100)))
         informedness = _quiet(ims.informedness_score, y_true, y_pred)
-        markedness = _quiet(
-            ims.markedness_score, y_true, y_pred, zero_division=np.nan
-        )
+        markedness = _quiet(ims.markedness_score, y_true, y_pred, zero_division=np.nan)
         if np.isnan(markedness) or len(set(y_true)) < 2:
             continue
         mcc = matthews_corrcoef(y_true, y_pred)
@@ -261,9 +259,7 @@ def test_rates_are_complements_and_informedness_is_adjusted_balanced_accuracy():
         tpr = ims.sensitivity_score(y_true, y_pred, **kwargs)
         assert _same(fpr, 1 - tnr) and _same(fnr, 1 - tpr)
         informedness = ims.informedness_score(y_true, y_pred, **kwargs)
-        adjusted = ims.balanced_accuracy_score(
-            y_true, y_pred, adjusted=True, **kwargs
-        )
+        adjusted = ims.balanced_accuracy_score(y_true, y_pred, adjusted=True, **kwargs)
         assert _same(informedness, adjusted)
 
 
@@ -595,9 +591,7 @@ def test_multi_scorer_negates_the_neg_names_only(binary_model):
     assert set(scores) == {"neg_fpr", "npv", "neg_lr_minus"}
     assert scores["neg_fpr"] == -ims.false_positive_rate_score(y, predicted) <= 0
     assert scores["npv"] == ims.negative_predictive_value_score(y, predicted) >= 0
-    assert scores["neg_lr_minus"] == -ims.negative_likelihood_ratio_score(
-        y, predicted
-    )
+    assert scores["neg_lr_minus"] == -ims.negative_likelihood_ratio_score(y, predicted)
 
 
 # ---------------------------------------------------------------------------
