@@ -86,15 +86,21 @@ def class_ratio_sweep():
         aucz_score,
         balanced_accuracy_score,
         geometric_mean_score,
+        informedness_score,
+        markedness_score,
+        negative_likelihood_ratio_score,
+        negative_predictive_value_score,
         normalized_mutual_information_score,
+        positive_likelihood_ratio_score,
         weighted_accuracy_score,
     )
 
     negatives = np.array([1, 2, 4, 8, 16, 32, 64])
+    moving = ["accuracy", "F1", "MCC", "nMI", "NPV", "markedness"]
     curves = {
-        name: []
-        for name in ["accuracy", "F1", "MCC", "nMI", "BA", "WA", "G-mean", "AUCz"]
+        name: [] for name in moving + ["BA", "WA", "G-mean", "AUCz", "informedness"]
     }
+    ratios = {"LR+": [], "LR-": []}
     for ratio in negatives:
         tp, fn = 900, 100  # TPR 0.9 on 1000 positives
         tn, fp = 700 * ratio, 300 * ratio  # TNR 0.7 on 1000 * ratio negatives
@@ -104,20 +110,46 @@ def class_ratio_sweep():
         curves["F1"].append(f1_score(y_true, y_pred))
         curves["MCC"].append(matthews_corrcoef(y_true, y_pred))
         curves["nMI"].append(normalized_mutual_information_score(y_true, y_pred))
+        curves["NPV"].append(negative_predictive_value_score(y_true, y_pred))
+        curves["markedness"].append(markedness_score(y_true, y_pred))
         curves["BA"].append(balanced_accuracy_score(y_true, y_pred))
         curves["WA"].append(weighted_accuracy_score(y_true, y_pred, weight=0.3))
         curves["G-mean"].append(geometric_mean_score(y_true, y_pred))
         curves["AUCz"].append(aucz_score(y_true, y_pred))
-    figure, ax = plt.subplots(figsize=(6, 4))
-    for name, values in curves.items():
-        style = "--" if name in ("accuracy", "F1", "MCC", "nMI") else "-"
-        ax.plot(negatives, values, style, marker="o", label=name)
+        curves["informedness"].append(informedness_score(y_true, y_pred))
+        ratios["LR+"].append(positive_likelihood_ratio_score(y_true, y_pred))
+        ratios["LR-"].append(negative_likelihood_ratio_score(y_true, y_pred))
+    figure, (ax, ax_lr) = plt.subplots(
+        1, 2, figsize=(12, 4.5), gridspec_kw={"width_ratios": [2.4, 1]}
+    )
+    colors = plt.get_cmap("tab20").colors
+    for index, (name, values) in enumerate(curves.items()):
+        style = "--" if name in moving else "-"
+        ax.plot(
+            negatives,
+            values,
+            style,
+            marker="os^vD"[index % 5],
+            color=colors[2 * (index % 10) + index // 10],
+            label=name,
+        )
     ax.set_xscale("log", base=2)
     ax.set_xlabel("negatives per positive (TPR 0.9 and TNR 0.7 fixed)")
     ax.set_ylabel("metric value")
-    ax.set_ylim(0, 1)
-    ax.legend(fontsize="small", ncol=2)
-    ax.set_title("Which metrics depend on the class ratio")
+    ax.set_ylim(0, 1.02)
+    ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))
+    ax.set_title("Dashed: move with the class ratio; solid: do not")
+    for name, values in ratios.items():
+        ax_lr.plot(negatives, values, marker="o", label=name)
+    ax_lr.set_xscale("log", base=2)
+    ax_lr.set_ylim(0, 3.5)
+    ax_lr.set_xlabel("negatives per positive")
+    ax_lr.set_ylabel("likelihood ratio")
+    ax_lr.axhline(1.0, color="grey", linewidth=0.8, linestyle=":")
+    ax_lr.text(1, 1.05, "no information (1)", color="grey", fontsize="small")
+    ax_lr.legend(fontsize="small", loc="center right")
+    ax_lr.set_title("LR+ = TPR/FPR and LR- = FNR/TNR: constant")
+    figure.tight_layout()
     save(figure, "class_ratio_sweep.png")
 
 
