@@ -21,6 +21,8 @@ import numpy as np
 __all__ = [
     "METRICS",
     "MULTICLASS",
+    "NAN_WHEN_UNDEFINED",
+    "REPORT_METRICS",
     "Counts",
     "Result",
     "Table",
@@ -29,8 +31,8 @@ __all__ = [
     "reference_report",
 ]
 
-#: Metric names, in the report's column order.
-METRICS = (
+#: The metrics of the report, in its column order.
+REPORT_METRICS = (
     "sensitivity",
     "specificity",
     "dominance",
@@ -44,6 +46,19 @@ METRICS = (
     "aucz",
     "nmi",
 )
+#: Every metric name: the report's, then those of issue 11.
+METRICS = REPORT_METRICS + (
+    "fpr",
+    "fnr",
+    "npv",
+    "informedness",
+    "markedness",
+    "lr_plus",
+    "lr_minus",
+)
+#: Metrics whose undefined values are NaN under ``zero_division="warn"``, as
+#: in :func:`sklearn.metrics.class_likelihood_ratios`.
+NAN_WHEN_UNDEFINED = ("lr_plus", "lr_minus")
 #: Metrics that also take ``average="multiclass"``.
 MULTICLASS = ("gmean", "balanced_accuracy", "nmi")
 
@@ -219,6 +234,7 @@ def per_label(
     weight=0.5,
     correction="macmillan",
     zero_recall=0.0,
+    adjusted=False,
 ):
     """Value of metric ``name`` for one label's counts; None if undefined."""
     P, N = counts.p, counts.n
@@ -226,6 +242,19 @@ def per_label(
         return counts.tp / P if P != 0 else None
     if name == "specificity":
         return counts.tn / N if N != 0 else None
+    if name == "fnr":
+        return counts.fn / P if P != 0 else None
+    if name == "fpr":
+        return counts.fp / N if N != 0 else None
+    # Predictive values: shares of the predictions, defined whenever there are
+    # predictions of that side, whatever the true classes.
+    said_positive, said_negative = counts.tp + counts.fp, counts.tn + counts.fn
+    if name == "npv":
+        return counts.tn / said_negative if said_negative != 0 else None
+    if name == "markedness":
+        if said_positive == 0 or said_negative == 0:
+            return None
+        return counts.tp / said_positive + counts.tn / said_negative - 1.0
     if P == 0 or N == 0:
         return None
     tpr, tnr = counts.tp / P, counts.tn / N
@@ -244,7 +273,14 @@ def per_label(
     if name == "ad_area":
         return g * (3.0 + d) / 2.0
     if name == "balanced_accuracy":
-        return (tpr + tnr) / 2.0
+        # adjusted: chance (1/2 for a label against the rest) scores 0.
+        return tpr + tnr - 1.0 if adjusted else (tpr + tnr) / 2.0
+    if name == "informedness":
+        return tpr + tnr - 1.0
+    if name == "lr_plus":  # TPR / FPR: undefined without false positives
+        return tpr / (counts.fp / N) if counts.fp != 0 else None
+    if name == "lr_minus":  # FNR / TNR: undefined without true negatives
+        return (counts.fn / P) / tnr if counts.tn != 0 else None
     if name == "weighted_accuracy":
         return weight * tpr + (1.0 - weight) * tnr
     if name == "dprime":
@@ -266,8 +302,12 @@ class Result:
     correction_acts: bool = False  # d'/AUCz: an extreme-rate correction acted
 
 
-def fill_value(zero_division):
-    return 0.0 if isinstance(zero_division, str) else float(zero_division)
+def fill_value(zero_division, name=None):
+    """The value of an undefined entry: ``zero_division``, "warn" acting as 0,
+    or as NaN for the likelihood ratios."""
+    if isinstance(zero_division, str):
+        return math.nan if name in NAN_WHEN_UNDEFINED else 0.0
+    return float(zero_division)
 
 
 def _average(values, supports, average, fill):
@@ -309,7 +349,15 @@ def _multiclass(name, table, labels, fill, params):
     if not recalls:
         return Result(math.nan, undefined, dropped)
     if name == "balanced_accuracy":
-        return Result(math.fsum(recalls) / len(recalls), undefined, dropped)
+        mean = math.fsum(recalls) / len(recalls)
+        if not params.get("adjusted", False):
+            return Result(mean, undefined, dropped)
+        # scikit-learn's (mean - 1/k) / (1 - 1/k) over the k recalls averaged;
+        # one recall has no chance level: undefined.
+        k = len(recalls)
+        if k == 1:
+            return Result(fill, True, dropped)
+        return Result((mean - 1.0 / k) / (1.0 - 1.0 / k), undefined, dropped)
     zero_recall = params.get("zero_recall", 0.0)
     recalls = [zero_recall if r == 0 else r for r in recalls]
     if min(recalls) == 0:
@@ -335,7 +383,7 @@ def reference(
     Raises InvalidCall where the library must raise.
     """
     table = Table(y_true, y_pred, sample_weight)
-    fill = fill_value(zero_division)
+    fill = fill_value(zero_division, name)
     correction = params.get("correction", "macmillan")
     if average == "multiclass":
         return _multiclass(name, table, labels, fill, params)
@@ -392,7 +440,7 @@ def reference_report(
     rows, undefined = [], False
     for c in counts:
         row = {}
-        for name in METRICS:
+        for name in REPORT_METRICS:
             value = per_label(name, c, **params)
             undefined |= value is None
             row[name] = fill if value is None else value
@@ -402,7 +450,7 @@ def reference_report(
     averages = {}
     for average in ("macro", "weighted"):
         averages[average] = {}
-        for name in METRICS:
+        for name in REPORT_METRICS:
             value, empty = _average(
                 [row[name] for row in rows], supports, average, fill
             )

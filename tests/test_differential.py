@@ -28,6 +28,7 @@ import pytest
 from _reference import (
     METRICS,
     MULTICLASS,
+    REPORT_METRICS,
     InvalidCall,
     Table,
     reference,
@@ -37,7 +38,7 @@ from scipy.special import ndtri
 from sklearn import config_context
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.metrics import accuracy_score, f1_score
+from sklearn.metrics import accuracy_score, class_likelihood_ratios, f1_score
 from sklearn.metrics import balanced_accuracy_score as sk_balanced_accuracy
 from sklearn.metrics import recall_score as sk_recall
 from sklearn.model_selection import KFold, cross_validate
@@ -57,6 +58,13 @@ FUNCTIONS = {
     "dprime": ims.dprime_score,
     "aucz": ims.aucz_score,
     "nmi": ims.normalized_mutual_information_score,
+    "fpr": ims.false_positive_rate_score,
+    "fnr": ims.false_negative_rate_score,
+    "npv": ims.negative_predictive_value_score,
+    "informedness": ims.informedness_score,
+    "markedness": ims.markedness_score,
+    "lr_plus": ims.positive_likelihood_ratio_score,
+    "lr_minus": ims.negative_likelihood_ratio_score,
 }
 ZERO_DIVISIONS = ("warn", 0.0, 1.0, np.nan)
 TOLERANCE = 1e-12
@@ -404,6 +412,8 @@ def draw_params(rng, metric, average):
         params["correction"] = str(rng.choice(["macmillan", "loglinear"]))
     if metric == "gmean" and average == "multiclass" and rng.random() < 0.6:
         params["zero_recall"] = float(rng.choice([0.0, 0.01, 0.3]))
+    if metric == "balanced_accuracy" and rng.random() < 0.5:
+        params["adjusted"] = bool(rng.random() < 0.7)
     return params
 
 
@@ -724,6 +734,33 @@ def test_reference_agrees_with_scikit_learn():
             table.trace() / table.total(),
             accuracy_score(true, pred, sample_weight=weights),
         )
+        if sum(table.support(i) > 0 for i in range(len(table.classes))) > 1:
+            adjusted = quiet(
+                sk_balanced_accuracy, true, pred, sample_weight=weights, adjusted=True
+            )
+            ours = reference(
+                "balanced_accuracy",
+                true,
+                pred,
+                average="multiclass",
+                sample_weight=weights,
+                adjusted=True,
+            )
+            assert same(ours.value, adjusted), number
+        if len(labels) == 2:  # scikit-learn's NaN where it warns: "warn" here
+            ratios = quiet(
+                class_likelihood_ratios,
+                true,
+                pred,
+                labels=labels,
+                sample_weight=weights,
+            )
+            ours = [
+                reference(name, true, pred, pos_label=labels[1], sample_weight=weights)
+                for name in ("lr_plus", "lr_minus")
+            ]
+            assert same([r.value for r in ours], ratios), number
+            assert [r.undefined for r in ours] == [math.isnan(v) for v in ratios]
 
 
 def test_reference_formulas_on_hand_computed_cases():
@@ -788,7 +825,7 @@ def compare_report(data, kwargs, target_names):
             return problems
     counts_type = int if data.sample_weight is None else float
     for name, row, want_row in zip(names, rows.values(), want.rows):
-        for key in METRICS + COUNT_KEYS:
+        for key in REPORT_METRICS + COUNT_KEYS:
             value = row.get(key)
             if value is None or not same(value, want_row[key]):
                 problems.append(f"{name}/{key}: {value!r}, reference {want_row[key]!r}")
@@ -799,7 +836,7 @@ def compare_report(data, kwargs, target_names):
         ("macro", macro, want.macro),
         ("weighted", weighted, want.weighted),
     ):
-        for key in METRICS + ("support",):
+        for key in REPORT_METRICS + ("support",):
             value = section.get(key)
             if value is None or not same(value, want_section[key]):
                 problems.append(
@@ -870,6 +907,13 @@ SCORER_NAMES = (
     "ad_area",
     "dprime",
     "nmi",
+    "neg_fpr",
+    "neg_fnr",
+    "npv",
+    "informedness",
+    "markedness",
+    "lr_plus",
+    "neg_lr_minus",
     "balanced_accuracy",
     "accuracy",
     "f1",
@@ -883,7 +927,13 @@ OUR_SCORERS = {
     "ad_area",
     "dprime",
     "nmi",
+    "npv",
+    "informedness",
+    "markedness",
+    "lr_plus",
 }
+#: Scorers of lower-is-better metrics: minus the metric (scikit-learn's neg_).
+NEGATED = {"neg_fpr": "fpr", "neg_fnr": "fnr", "neg_lr_minus": "lr_minus"}
 
 
 class StoredPredictions(ClassifierMixin, BaseEstimator):
@@ -901,6 +951,8 @@ class StoredPredictions(ClassifierMixin, BaseEstimator):
 
 
 def expected_fold_score(name, y_true, y_pred, weights, params):
+    if name in NEGATED:
+        return -reference(NEGATED[name], y_true, y_pred, sample_weight=weights).value
     if name in OUR_SCORERS:
         accepted = {"iba": ("alpha",), "dprime": ("correction",)}.get(name, ())
         kept = {key: value for key, value in params.items() if key in accepted}
