@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.metrics import precision_score
 
 import imbascore as ims
 
@@ -25,8 +26,22 @@ RANGES = {
     ims.dprime_score: (-np.inf, np.inf),
     ims.aucz_score: (0, 1),
     ims.normalized_mutual_information_score: (0, 1),
+    ims.false_positive_rate_score: (0, 1),
+    ims.false_negative_rate_score: (0, 1),
+    ims.negative_predictive_value_score: (0, 1),
+    ims.informedness_score: (-1, 1),
+    ims.markedness_score: (-1, 1),
+    ims.positive_likelihood_ratio_score: (0, np.inf),
+    ims.negative_likelihood_ratio_score: (0, np.inf),
 }
 METRICS = list(RANGES)
+#: NaN where undefined under zero_division="warn" (as scikit-learn's
+#: class_likelihood_ratios); the laws are checked with 0.0 for them, the value
+#: "warn" gives the other metrics.
+NAN_WHEN_UNDEFINED = (
+    ims.positive_likelihood_ratio_score,
+    ims.negative_likelihood_ratio_score,
+)
 
 
 @st.composite
@@ -38,6 +53,8 @@ def binary_problems(draw, min_size=1, max_size=60):
 
 
 def _quiet(metric, *args, **kwargs):
+    if metric in NAN_WHEN_UNDEFINED:
+        kwargs.setdefault("zero_division", 0.0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         return metric(*args, **kwargs)
@@ -73,6 +90,34 @@ def test_swapping_classes_negates_dominance(problem):
     y_true, y_pred = problem
     swapped = _quiet(ims.dominance_score, 1 - y_true, 1 - y_pred)
     assert swapped == pytest.approx(-_quiet(ims.dominance_score, y_true, y_pred))
+
+
+@settings(max_examples=100, deadline=None)
+@given(binary_problems())
+def test_swapping_classes_exchanges_the_error_rates_and_likelihood_ratios(problem):
+    y_true, y_pred = problem
+    swapped = 1 - y_true, 1 - y_pred
+
+    def value(metric, *data):
+        return _quiet(metric, *data, zero_division=np.nan)
+
+    fpr, fnr = ims.false_positive_rate_score, ims.false_negative_rate_score
+    assert _same(value(fpr, *swapped), value(fnr, y_true, y_pred))
+    assert _same(value(fnr, *swapped), value(fpr, y_true, y_pred))
+    # The NPV of the swapped classes is the precision of the positive class.
+    precision = precision_score(y_true, y_pred, zero_division=np.nan)
+    assert _same(value(ims.negative_predictive_value_score, *swapped), precision)
+    for symmetric in (ims.informedness_score, ims.markedness_score):
+        assert _same(value(symmetric, *swapped), value(symmetric, y_true, y_pred))
+    # LR+ of the swapped classes is TNR / FNR = 1 / LR-.
+    lr_plus = value(ims.positive_likelihood_ratio_score, *swapped)
+    lr_minus = value(ims.negative_likelihood_ratio_score, y_true, y_pred)
+    if lr_minus > 0 and np.isfinite(lr_plus):
+        assert lr_plus * lr_minus == pytest.approx(1.0, rel=1e-12)
+
+
+def _same(a, b):
+    return bool(np.allclose(a, b, rtol=1e-12, atol=1e-12, equal_nan=True))
 
 
 @settings(max_examples=100, deadline=None)
@@ -142,10 +187,14 @@ def test_uniform_weights_within_a_class_leave_the_rates_and_d_prime(problem, dat
     y_true, y_pred = problem
     w_pos, w_neg = data.draw(st.floats(0.01, 50)), data.draw(st.floats(0.01, 50))
     weights = np.where(y_true == 1, w_pos, w_neg)
-    # Optimized precision and nMI depend on the class ratio, which moves.
+    # Optimized precision, nMI and the predictive values (NPV, markedness)
+    # depend on the class ratio, which moves; the metrics of the two rates
+    # (informedness, LR+, LR- included) must not.
     ratio_dependent = (
         ims.optimized_precision_score,
         ims.normalized_mutual_information_score,
+        ims.negative_predictive_value_score,
+        ims.markedness_score,
     )
     for metric in [m for m in METRICS if m not in ratio_dependent]:
         weighted = _quiet(metric, y_true, y_pred, sample_weight=weights)
@@ -213,7 +262,8 @@ def test_pandas_and_lists_agree_with_numpy(problem):
 @pytest.mark.parametrize("metric", METRICS, ids=lambda m: m.__name__)
 def test_metrics_pickle(metric):
     restored = pickle.loads(pickle.dumps(metric))
-    assert restored([0, 1, 1, 0], [0, 1, 0, 0]) == metric([0, 1, 1, 0], [0, 1, 0, 0])
+    y_true, y_pred = [0, 1, 1, 0, 0], [0, 1, 0, 1, 0]  # every metric defined
+    assert restored(y_true, y_pred) == metric(y_true, y_pred)
 
 
 def test_large_label_values_and_negative_labels():
