@@ -55,6 +55,12 @@ from .scorers import (
     specificity_scorer,
     weighted_accuracy_scorer,
 )
+from .thresholds import (
+    ThresholdCurve,
+    best_threshold,
+    threshold_curve,
+    threshold_metric_names,
+)
 
 __version__ = "0.1.0.dev0"
 
@@ -65,6 +71,7 @@ __all__ = [
     "aucz_scorer",
     "balanced_accuracy_curve",
     "balanced_accuracy_score",
+    "best_threshold",
     "confusion_counts",
     "ConfusionCounts",
     "dominance_score",
@@ -108,6 +115,9 @@ __all__ = [
     "sensitivity_scorer",
     "specificity_score",
     "specificity_scorer",
+    "threshold_curve",
+    "threshold_metric_names",
+    "ThresholdCurve",
     "weighted_accuracy_score",
     "weighted_accuracy_scorer",
 ]

@@ -1,0 +1,837 @@
+"""Every metric along the decision threshold, from cumulative confusion counts.
+
+A classifier's labels come from a threshold on its scores: ``y_score >= t``
+is predicted positive. Every metric of the package is a function of the
+binary confusion table, and the tables of all thresholds follow from one
+sort of the scores: the weights of the positives and of the negatives are
+summed per distinct score (or per bin between given thresholds) and then
+cumulated, from above for the predicted positives (TP, FP) and from below
+for the predicted negatives (FN, TN). Each count is summed from its own
+samples, never derived by subtraction, so an empty cell is exactly zero.
+The metrics are then evaluated on all tables at once, with the same
+vectorised per-class formulas as the metric functions.
+"""
+
+import inspect
+import numbers
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+from ._counts import OneVsRestCounts, index_of, label_array
+from ._per_class import METRICS, per_class_values
+from ._validation import (
+    CHUNK,
+    _as_label_array,
+    _check_float_labels,
+    _check_sample_weight,
+    check_pos_label,
+    check_zero_division,
+    label_family,
+    param_error,
+)
+from .counts import metric_options
+
+__all__ = [
+    "ThresholdCurve",
+    "best_threshold",
+    "threshold_curve",
+    "threshold_metric_names",
+]
+
+# Weights above this are scaled by the largest before they are squared.
+_WEIGHT_HUGE = 2.0**500
+
+
+# ---------------------------------------------------------------- scikit-learn's
+# scikit-learn's binary scores as functions of the four count arrays, with the
+# formulas of imbascore._sklearn_from_counts (which reads one table at a time).
+
+
+def _accuracy(c):
+    return (c.tp + c.tn) / ((c.tp + c.fn) + (c.fp + c.tn))
+
+
+def _precision(c):
+    return c.tp / (c.tp + c.fp)
+
+
+def _recall(c):
+    return c.tp / (c.tp + c.fn)
+
+
+def _f1(c):
+    return 2.0 * c.tp / ((c.tp + c.fn) + (c.tp + c.fp))
+
+
+def _jaccard(c):
+    true, predicted = c.tp + c.fn, c.tp + c.fp
+    return c.tp / (true + predicted - c.tp)
+
+
+def _matthews_corrcoef(c):
+    # scikit-learn's multiclass formula on the 2x2 table, as its
+    # matthews_corrcoef computes it; 0 where a margin is constant.
+    true = (c.tn + c.fp, c.fn + c.tp)
+    predicted = (c.tn + c.fn, c.fp + c.tp)
+    n = predicted[0] + predicted[1]
+    cov_ytyp = (c.tp + c.tn) * n - (true[0] * predicted[0] + true[1] * predicted[1])
+    cov_ypyp = n**2 - (predicted[0] ** 2 + predicted[1] ** 2)
+    cov_ytyt = n**2 - (true[0] ** 2 + true[1] ** 2)
+    denominator = cov_ypyp * cov_ytyt
+    return np.where(denominator == 0, 0.0, cov_ytyp / np.sqrt(denominator))
+
+
+#: name -> (function of the counts, the sum that must be non-zero for the
+#: value to be defined (None: always defined), readable name).
+_SKLEARN_BINARY = {
+    "accuracy": (_accuracy, None, "Accuracy"),
+    "precision": (_precision, lambda c: c.tp + c.fp, "Precision"),
+    "recall": (_recall, lambda c: c.tp + c.fn, "Recall"),
+    "f1": (_f1, lambda c: 2.0 * c.tp + c.fp + c.fn, "F-score"),
+    "jaccard": (_jaccard, lambda c: c.tp + c.fn + c.fp, "Jaccard"),
+    "matthews_corrcoef": (_matthews_corrcoef, None, "Matthews correlation"),
+}
+
+#: Lower is better: their best threshold minimises them.
+_LOWER_IS_BETTER = frozenset({"fpr", "fnr", "lr_minus"})
+#: Not a quality: which class a model favours has no best value.
+_NOT_A_QUALITY = frozenset({"dominance"})
+
+#: Why a value is undefined, by the count that is zero.
+_REASONS = {
+    "positives": "no positive samples",
+    "negatives": "no negative samples",
+    "predicted_positives": "no predicted positives",
+    "predicted_negatives": "no predicted negatives",
+    "fp": "no false positives",
+    "tn": "no true negatives",
+}
+
+
+def threshold_metric_names():
+    """Every metric name :func:`threshold_curve` evaluates, sorted.
+
+    The metrics of the package that are functions of the binary table (the
+    keys of :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`)
+    and scikit-learn's ``"accuracy"``, ``"precision"``, ``"recall"``,
+    ``"f1"``, ``"jaccard"`` and ``"matthews_corrcoef"``.
+
+    Returns
+    -------
+    names : list of str
+
+    Examples
+    --------
+    >>> from imbascore import threshold_metric_names
+    >>> {"iba", "gmean", "f1"} <= set(threshold_metric_names())
+    True
+    """
+    return sorted(set(METRICS) | set(_SKLEARN_BINARY))
+
+
+def _accepted_params(name):
+    """The options metric ``name`` takes besides the counts."""
+    if name in _SKLEARN_BINARY:
+        return set() if _SKLEARN_BINARY[name][1] is None else {"zero_division"}
+    own = inspect.signature(METRICS[name][0]).parameters
+    return {"zero_division"} | (set(own) - {"counts", "zero_recall"})
+
+
+# ---------------------------------------------------------------- result
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class ThresholdCurve:
+    """Metrics and confusion counts at each decision threshold.
+
+    The predictions at threshold ``t`` are ``y_score >= t`` (positive) and
+    ``y_score < t`` (negative). Made by :func:`threshold_curve`.
+
+    Attributes
+    ----------
+    thresholds : ndarray of shape (n_thresholds,)
+        Increasing distinct scores, or the thresholds asked for, in the
+        order given.
+    values : dict of str to ndarray of shape (n_thresholds,)
+        Each metric's value at each threshold.
+    tp, fp, fn, tn : ndarray of shape (n_thresholds,)
+        The confusion counts at each threshold: int64, or float64 sums of
+        weights if ``sample_weight`` was given.
+    pos_label : int, float, bool or str
+        The positive class.
+    """
+
+    thresholds: np.ndarray
+    values: dict
+    tp: np.ndarray
+    fp: np.ndarray
+    fn: np.ndarray
+    tn: np.ndarray
+    pos_label: object = 1
+
+    @property
+    def metrics(self):
+        """The names of the metrics evaluated, in order."""
+        return tuple(self.values)
+
+    @property
+    def tpr(self):
+        """True positive rate at each threshold (NaN without positives)."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return self.tp / (self.tp + self.fn)
+
+    @property
+    def fpr(self):
+        """False positive rate at each threshold (NaN without negatives)."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return self.fp / (self.fp + self.tn)
+
+    @property
+    def confusion_matrices(self):
+        """The 2x2 tables, shape (n_thresholds, 2, 2), laid out as
+        :func:`sklearn.metrics.confusion_matrix` with the negative class first:
+        ``[[tn, fp], [fn, tp]]``."""
+        return np.stack([self.tn, self.fp, self.fn, self.tp], axis=-1).reshape(-1, 2, 2)
+
+    def best_index(self, metric=None):
+        """The index of the best threshold of ``metric`` (default: the first).
+
+        The best value is the largest, or the smallest for the
+        lower-is-better ``"fpr"``, ``"fnr"`` and ``"lr_minus"``; NaN values
+        are left out. Ties (values exactly equal) go to the lowest threshold,
+        which predicts the most positives, and between equal thresholds to
+        the first: the choice of scikit-learn's
+        :class:`~sklearn.model_selection.TunedThresholdClassifierCV`, whose
+        ``argmax`` runs over increasing thresholds. ``"dominance"``
+        has no best value (it says which class is favoured) and is refused.
+        """
+        func = "ThresholdCurve.best_index"
+        if metric is None:
+            metric = self.metrics[0]
+        if metric not in self.values:
+            raise ValueError(
+                param_error(func, "metric", f"one of {list(self.values)}", metric)
+            )
+        return _best_index(self.values[metric], self.thresholds, metric, func)
+
+    def best_threshold(self, metric=None):
+        """The threshold of :meth:`best_index`, as a float."""
+        return float(self.thresholds[self.best_index(metric)])
+
+    def __len__(self):
+        return len(self.thresholds)
+
+    def __repr__(self):
+        size = len(self.thresholds)
+        head = (
+            f"ThresholdCurve({size} threshold{'s' if size != 1 else ''} from "
+            f"{np.min(self.thresholds):.4g} to {np.max(self.thresholds):.4g}, "
+            f"pos_label={self.pos_label!r}"
+        )
+        rows = []
+        for name, values in self.values.items():
+            if name in _NOT_A_QUALITY or not np.isfinite(values).any():
+                rows.append(f"  {name:<20} {'-':>10} {'-':>12}")
+                continue
+            best = _best_index(values, self.thresholds, name, "repr")
+            rows.append(
+                f"  {name:<20} {values[best]:>10.4g} {self.thresholds[best]:>12.4g}"
+            )
+        table = "\n".join(
+            [f"  {'metric':<20} {'best':>10} {'at threshold':>12}"] + rows
+        )
+        return f"{head},\n{table})"
+
+
+def _best_index(values, thresholds, metric, func):
+    if metric in _NOT_A_QUALITY:
+        raise ValueError(
+            param_error(
+                func,
+                "metric",
+                "a metric with a best value (not 'dominance', which says which "
+                "class a classifier favours)",
+                metric,
+            )
+        )
+    values = np.asarray(values, dtype=float)
+    finite = ~np.isnan(values)
+    if not finite.any():
+        raise ValueError(
+            f"{func}: {metric!r} is undefined at every threshold, so it has no "
+            "best threshold."
+        )
+    target = (
+        np.min(values[finite]) if metric in _LOWER_IS_BETTER else np.max(values[finite])
+    )
+    candidates = np.flatnonzero(values == target)
+    # the lowest threshold; the first of equal ones (argmin keeps the first)
+    return int(candidates[np.argmin(thresholds[candidates])])
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _check_metrics(metrics, func):
+    if isinstance(metrics, str):
+        metrics = (metrics,)
+    names = threshold_metric_names()
+    if not hasattr(metrics, "__iter__"):
+        raise TypeError(
+            param_error(
+                func, "metrics", f"a name or a list of names among {names}", metrics
+            )
+        )
+    metrics = list(metrics)
+    if not metrics:
+        raise ValueError(
+            param_error(func, "metrics", "a non-empty list of metric names", metrics)
+        )
+    for name in metrics:
+        if not isinstance(name, str) or name not in names:
+            raise ValueError(
+                param_error(
+                    func,
+                    "metrics",
+                    f"names of metrics of the binary table, among {names}",
+                    name,
+                    "Averaged variants (f1_macro, ...) and metrics of scores "
+                    "(roc_auc, ...) are not functions of one threshold's table.",
+                )
+            )
+    repeated = sorted({name for name in metrics if metrics.count(name) > 1})
+    if repeated:
+        raise ValueError(
+            param_error(
+                func, "metrics", "distinct names", metrics, f"{repeated} repeat."
+            )
+        )
+    return metrics
+
+
+def _route_params(metrics, params, func):
+    """Each of ``params`` to every metric that takes it; unused ones refused."""
+    per_metric = {
+        name: {k: v for k, v in params.items() if k in _accepted_params(name)}
+        for name in metrics
+    }
+    unused = sorted(set(params) - {k for given in per_metric.values() for k in given})
+    if unused:
+        takes = {
+            name: sorted(_accepted_params(name))
+            for name in metrics
+            if _accepted_params(name)
+        }
+        raise TypeError(
+            f"{func} got parameter(s) {unused} that none of the metrics {metrics} "
+            f"takes. Their options: {takes}. The counts are binary: 'average' and "
+            "'labels' do not apply; the positive class is 'pos_label'."
+        )
+    return per_metric
+
+
+def _check_scores(y_score, n_samples, func):
+    """``y_score`` as a 1-D real array, with its smallest and largest value."""
+    rule = "a 1-D array of real scores of shape (n_samples,)"
+    if isinstance(y_score, str | bytes | numbers.Number) or y_score is None:
+        raise TypeError(param_error(func, "y_score", rule, y_score))
+    try:
+        scores = np.asarray(y_score)
+        if scores.dtype.kind == "O":
+            scores = scores.astype(np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(
+            param_error(func, "y_score", rule, "an array of non-numeric values")
+        ) from None
+    if scores.ndim == 2 and scores.shape[1] == 1:
+        scores = scores[:, 0]
+    if scores.ndim != 1:
+        hint = (
+            "For predict_proba output pass the positive class's column, e.g. "
+            "y_proba[:, 1]."
+            if scores.ndim == 2
+            else ""
+        )
+        raise ValueError(
+            param_error(
+                func, "y_score", rule, f"an array of shape {scores.shape}", hint
+            )
+        )
+    if scores.dtype.kind not in "biuf":
+        raise TypeError(
+            param_error(func, "y_score", rule, f"an array of dtype {scores.dtype}")
+        )
+    if scores.shape[0] != n_samples:
+        raise ValueError(
+            param_error(
+                func,
+                "y_score",
+                f"of the same length as y_true ({n_samples})",
+                f"an array of length {scores.shape[0]}",
+            )
+        )
+    low, high = np.min(scores), np.max(scores)  # NaN propagates: no temporaries
+    if np.isnan(low) or np.isnan(high):
+        raise ValueError(
+            param_error(
+                func,
+                "y_score",
+                "free of NaN",
+                "an array with NaN",
+                "Drop or impute those samples before thresholding.",
+            )
+        )
+    if not (np.isfinite(low) and np.isfinite(high)):
+        raise ValueError(param_error(func, "y_score", "finite", "an array with inf"))
+    return scores, float(low), float(high)
+
+
+def _classes(y_true, func):
+    """The distinct labels of ``y_true``, sorted (at most two, else an error)."""
+    if y_true.dtype.kind in "biuf":
+        if y_true.dtype.kind == "f":
+            _check_float_labels(y_true, "y_true", func)
+        low, high = y_true.min(), y_true.max()
+        others = 0
+        if low != high:
+            for start in range(0, y_true.shape[0], CHUNK):
+                chunk = y_true[start : start + CHUNK]
+                others += np.count_nonzero((chunk != low) & (chunk != high))
+                if others:
+                    break
+        classes = label_array(
+            [low.item()] if low == high else [low.item(), high.item()]
+        )
+        if not others:
+            return classes
+        found = np.unique(y_true)
+    else:
+        found = np.array([], dtype=y_true.dtype)
+        try:
+            for start in range(0, y_true.shape[0], CHUNK):
+                found = np.union1d(found, np.unique(y_true[start : start + CHUNK]))
+                if len(found) > 2:
+                    break
+        except TypeError:
+            kinds = sorted({type(v).__name__ for v in y_true.tolist()})
+            raise TypeError(
+                param_error(
+                    func, "y_true", "labels of one type", f"labels of types {kinds}"
+                )
+            ) from None
+        if len(found) <= 2:
+            return label_array(found.tolist())
+    shown = found.tolist()
+    shown = repr(shown) if len(shown) <= 10 else f"{shown[:10]!r}[:10]..."
+    raise ValueError(
+        param_error(
+            func,
+            "y_true",
+            "binary (labels of two classes)",
+            f"{len(found)}+ classes: {shown}",
+            "For multiclass scores, threshold one class against the rest: "
+            "pass y_true == label and that class's scores.",
+        )
+    )
+
+
+def _check_positive(classes, pos_label, func):
+    """The positive label (scikit-learn's default: 1 for {0, 1} or {-1, 1})."""
+    listed = classes.tolist()
+    if pos_label is None:
+        numeric = classes.dtype.kind in "biuf"
+        if numeric and (set(listed) <= {0, 1} or set(listed) <= {-1, 1}):
+            return 1
+        raise ValueError(
+            param_error(
+                func,
+                "pos_label",
+                "given when the classes of y_true are not {0, 1} or {-1, 1}",
+                pos_label,
+                f"The classes are {listed}: which is positive?",
+            )
+        )
+    pos_label = check_pos_label(pos_label, func, required=True)
+    present = index_of(classes, pos_label) >= 0
+    same_family = label_family(pos_label) == label_family(listed[0])
+    if not present and (len(listed) == 2 or not same_family):
+        raise ValueError(
+            param_error(
+                func, "pos_label", f"one of the labels of y_true, {listed}", pos_label
+            )
+        )
+    return pos_label
+
+
+def _check_thresholds(thresholds, func):
+    """None, a positive int, or a 1-D float array without NaN."""
+    rule = (
+        "None (every distinct score), a positive int (that many evenly spaced "
+        "thresholds from the lowest to the highest score) or a 1-D array of "
+        "thresholds"
+    )
+    if thresholds is None:
+        return None
+    if isinstance(thresholds, bool | np.bool_):
+        raise TypeError(param_error(func, "thresholds", rule, thresholds))
+    if isinstance(thresholds, numbers.Integral):
+        if thresholds < 1:
+            raise ValueError(param_error(func, "thresholds", rule, thresholds))
+        return int(thresholds)
+    if isinstance(thresholds, numbers.Number | str | bytes):
+        raise TypeError(param_error(func, "thresholds", rule, thresholds))
+    try:
+        given = np.asarray(thresholds, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(param_error(func, "thresholds", rule, thresholds)) from None
+    if given.ndim != 1 or given.size == 0:
+        raise ValueError(
+            param_error(func, "thresholds", rule, f"an array of shape {given.shape}")
+        )
+    if np.isnan(given).any():
+        raise ValueError(param_error(func, "thresholds", "free of NaN", "NaN"))
+    return given
+
+
+# ---------------------------------------------------------------- counting
+
+
+class _Accumulator:
+    """Per-bin weights of the positives and negatives, and the sums of
+    squared weights of each class (for the effective sizes of d')."""
+
+    def __init__(self, n_bins, weighted):
+        self.n_bins = n_bins
+        self.hist = np.zeros(2 * n_bins, dtype=np.float64 if weighted else np.int64)
+        # per class (negative, positive): sum of (w / scale)^2 and the scale
+        self.squares = np.zeros(2)
+        self.scales = np.zeros(2)
+
+    def add(self, bins, positive, weights):
+        key = 2 * bins + positive
+        if weights is None:
+            self.hist += np.bincount(key, minlength=2 * self.n_bins)
+            return
+        self.hist += np.bincount(key, weights, minlength=2 * self.n_bins)
+        for side in (0, 1):
+            own = weights[positive == side]
+            if not own.size:
+                continue
+            largest = own.max()
+            if largest <= 0:
+                continue
+            scale = max(self.scales[side], largest)
+            self.squares[side] = self.squares[side] * (
+                self.scales[side] / scale
+            ) ** 2 + np.sum((own / scale) ** 2)
+            self.scales[side] = scale
+
+    def counts(self):
+        """Cumulated counts at thresholds ``0 .. n_bins - 2``: bin ``k`` holds
+        the samples at or above ``k`` thresholds, so the predicted positives of
+        threshold ``j`` are the bins above ``j``."""
+        per_bin = self.hist.reshape(self.n_bins, 2)
+        cumulated = []
+        for side in (1, 0):  # positives, negatives
+            column = per_bin[:, side]
+            below = np.cumsum(column)[:-1]  # bins 0..j: under the threshold
+            above = np.cumsum(column[::-1])[::-1][1:]  # bins j+1..: at or above
+            cumulated.append((above, below))
+        (tp, fn), (fp, tn) = cumulated
+        return tp, fp, fn, tn
+
+    def trials(self, positives, negatives):
+        """Kish's effective sizes ``(sum w)^2 / sum w^2`` of the two classes."""
+        sizes = []
+        for side, total in ((1, positives), (0, negatives)):
+            scale, squares = self.scales[side], self.squares[side]
+            sizes.append((total / scale) ** 2 / squares if squares > 0 else 0.0)
+        return sizes
+
+
+def _count_at_scores(scores, positive, weights):
+    """Counts at every distinct score (one sort)."""
+    distinct, inverse = np.unique(scores, return_inverse=True)
+    accumulator = _Accumulator(len(distinct) + 1, weights is not None)
+    accumulator.add(inverse.reshape(-1) + 1, positive, weights)
+    return distinct.astype(np.float64), accumulator
+
+
+def _count_at_thresholds(scores, y_true, pos_label, weights, thresholds):
+    """Counts at given thresholds, chunk by chunk: memory O(n_thresholds)."""
+    accumulator = _Accumulator(len(thresholds) + 1, weights is not None)
+    for start in range(0, scores.shape[0], CHUNK):
+        stop = start + CHUNK
+        chunk = scores[start:stop].astype(np.float64, copy=False)
+        bins = np.searchsorted(thresholds, chunk, side="right")
+        positive = (y_true[start:stop] == pos_label).astype(np.int64)
+        accumulator.add(
+            bins, positive, None if weights is None else weights[start:stop]
+        )
+    return accumulator
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def _evaluate(name, counts, params, pos_label, func):
+    """Values of metric ``name`` at every threshold, undefined ones filled."""
+    size = len(counts.tp)
+    if name in _SKLEARN_BINARY:
+        function, denominator, readable = _SKLEARN_BINARY[name]
+        fill, warn = check_zero_division(params.get("zero_division", "warn"), func)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            values = np.asarray(function(counts), dtype=float)
+        undefined = (
+            np.zeros(size, dtype=bool)
+            if denominator is None
+            else denominator(counts) == 0
+        )
+        reason = "a zero denominator"
+    else:
+        options = metric_options(
+            name, dict(params, average="binary", pos_label=pos_label), func
+        )
+        _, requires, readable = METRICS[name]
+        fill, warn = options.fill, options.warn
+        values = per_class_values(
+            name, counts, fill, False, stacklevel=2, **options.params
+        )
+        undefined = np.zeros(size, dtype=bool)
+        zero = []
+        for attribute in requires:
+            empty = np.asarray(getattr(counts, attribute)) == 0
+            if empty.any():
+                zero.append(_REASONS[attribute])
+            undefined |= empty
+        reason = " or ".join(zero)
+    values = np.where(undefined, fill, values)
+    if warn and undefined.any():
+        warnings.warn(
+            f"{readable} is ill-defined at {int(undefined.sum())} of {size} "
+            f"thresholds ({reason}) and being set to {fill} there. Use "
+            "`zero_division` parameter to control this behavior.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+    return values
+
+
+def threshold_curve(
+    y_true,
+    y_score,
+    *,
+    metrics=("iba", "gmean", "balanced_accuracy"),
+    pos_label=None,
+    sample_weight=None,
+    thresholds=None,
+    **metric_params,
+):
+    """Metrics of the predictions ``y_score >= t`` at every decision threshold.
+
+    Each metric's value at threshold ``t`` is exactly the metric function's
+    value on ``y_pred = y_score >= t`` (``pos_label`` where true, the other
+    class elsewhere), for all thresholds at once: the scores are sorted once
+    (or binned, for given thresholds), the weights of each class are summed
+    per distinct score and cumulated, and the metrics are evaluated on all
+    the tables together.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels of two classes.
+
+    y_score : array-like of shape (n_samples,)
+        Scores of the positive class: probabilities, decision function
+        values, any real numbers (compared in float64).
+
+    metrics : str or list of str, default=("iba", "gmean", "balanced_accuracy")
+        Names from :func:`threshold_metric_names`: the package's metrics of
+        the binary table (``"iba"``, ``"gmean"``, ``"balanced_accuracy"``,
+        ``"dominance"``, ``"ad_area"``, ``"dprime"``, ...) and
+        scikit-learn's ``"accuracy"``, ``"precision"``, ``"recall"``,
+        ``"f1"``, ``"jaccard"`` and ``"matthews_corrcoef"``.
+
+    pos_label : int, float, bool or str, default=None
+        The positive class; None means 1 for the classes {0, 1} or {-1, 1}
+        (scikit-learn's rule for curves) and is an error otherwise.
+
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights; the counts are then sums of weights.
+
+    thresholds : None, int or array-like of shape (n_thresholds,), default=None
+        None: every distinct score, increasing (one sort, O(n log n)). An
+        int ``k``: ``k`` evenly spaced thresholds from the lowest to the
+        highest score (``numpy.linspace``, as the ``thresholds=k`` of
+        :class:`~sklearn.model_selection.TunedThresholdClassifierCV`); the
+        scores are counted into the bins between them chunk by chunk, so
+        the memory used is O(k) whatever the number of samples. An array:
+        those thresholds, in the order given, counted the same way.
+
+    **metric_params : dict
+        Options of the metrics, each given to every metric that takes it:
+        ``alpha`` and ``squared`` (IBA), ``weight`` (weighted accuracy),
+        ``correction`` (d', AUCz), ``adjusted`` (balanced accuracy),
+        ``zero_division`` (all but accuracy and MCC). An option no metric
+        takes raises a ``TypeError``.
+
+    Returns
+    -------
+    curve : ThresholdCurve
+        ``thresholds``, ``values`` (a dict of arrays, one per metric), the
+        counts ``tp``, ``fp``, ``fn``, ``tn`` at each threshold, and
+        ``best_threshold(metric)``.
+
+    See Also
+    --------
+    best_threshold : The threshold that maximises one metric.
+    sklearn.metrics.roc_curve : FPR and TPR at each distinct score.
+
+    Notes
+    -----
+    Ties are exact: samples with equal scores are on the same side of every
+    threshold. Where a metric is undefined (e.g. NPV when nothing is
+    predicted negative) the value is ``zero_division``, as in the metric
+    functions, with one warning per metric (``"warn"``).
+
+    Examples
+    --------
+    >>> from imbascore import threshold_curve
+    >>> y_true = [0, 0, 0, 0, 0, 0, 1, 0, 1, 1]
+    >>> y_score = [0.1, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.7, 0.8, 0.9]
+    >>> curve = threshold_curve(y_true, y_score, metrics=["iba", "f1"])
+    >>> curve.thresholds
+    array([0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 0.8, 0.9])
+    >>> curve.tp, curve.fp
+    (array([3, 3, 3, 3, 3, 2, 2, 1]), array([7, 6, 4, 3, 2, 1, 0, 0]))
+    >>> curve.best_threshold("iba"), curve.best_threshold("f1")
+    (0.5, 0.8)
+    >>> curve
+    ThresholdCurve(8 thresholds from 0.1 to 0.9, pos_label=1,
+      metric                     best at threshold
+      iba                      0.7347          0.5
+      f1                          0.8          0.8)
+    """
+    func = "threshold_curve"
+    metrics = _check_metrics(metrics, func)
+    per_metric = _route_params(metrics, metric_params, func)
+    truth = _as_label_array(y_true, "y_true", func)
+    scores, low, high = _check_scores(y_score, truth.shape[0], func)
+    weights = _check_sample_weight(sample_weight, truth.shape[0], func)
+    given = _check_thresholds(thresholds, func)
+    classes = _classes(truth, func)
+    pos_label = _check_positive(classes, pos_label, func)
+    if given is None:
+        positive = (truth == pos_label).astype(np.int64)
+        at, accumulator = _count_at_scores(scores, positive, weights)
+        order = None
+    else:
+        at = np.linspace(low, high, given) if isinstance(given, int) else given
+        distinct, order = np.unique(at, return_inverse=True)
+        accumulator = _count_at_thresholds(scores, truth, pos_label, weights, distinct)
+        order = order.reshape(-1)
+    tp, fp, fn, tn = accumulator.counts()
+    if order is not None:
+        tp, fp, fn, tn = (values[order] for values in (tp, fp, fn, tn))
+    trials = (None, None)
+    if weights is not None:
+        positives, negatives = (
+            float(np.sum(accumulator.hist[1::2])),
+            float(np.sum(accumulator.hist[0::2])),
+        )
+        trials = [
+            np.full(len(tp), size) for size in accumulator.trials(positives, negatives)
+        ]
+    counts = OneVsRestCounts(
+        labels=np.arange(len(tp)),
+        tp=tp.astype(np.float64),
+        fn=fn.astype(np.float64),
+        fp=fp.astype(np.float64),
+        tn=tn.astype(np.float64),
+        classes=classes,
+        joint=None,
+        positive_trials=trials[0],
+        negative_trials=trials[1],
+    )
+    values = {}
+    for name in metrics:  # a loop, not a comprehension: warnings' stacklevel
+        values[name] = _evaluate(name, counts, per_metric[name], pos_label, func)
+    return ThresholdCurve(
+        thresholds=np.asarray(at, dtype=np.float64),
+        values=values,
+        tp=tp,
+        fp=fp,
+        fn=fn,
+        tn=tn,
+        pos_label=pos_label,
+    )
+
+
+def best_threshold(
+    y_true,
+    y_score,
+    metric="iba",
+    *,
+    pos_label=None,
+    sample_weight=None,
+    thresholds=None,
+    **metric_params,
+):
+    """The decision threshold at which ``metric`` of ``y_score >= t`` is best.
+
+    Parameters
+    ----------
+    y_true, y_score, pos_label, sample_weight, thresholds, **metric_params
+        As for :func:`threshold_curve`.
+
+    metric : str, default="iba"
+        A name from :func:`threshold_metric_names`, except ``"dominance"``.
+
+    Returns
+    -------
+    threshold : float
+        The best threshold: a score of ``y_score`` (every threshold between
+        the next lower distinct score, excluded, and this one gives the same
+        predictions), or one of the given ``thresholds``.
+
+    Notes
+    -----
+    The best value is the largest, or the smallest for the lower-is-better
+    ``"fpr"``, ``"fnr"`` and ``"lr_minus"``; undefined (NaN) values are
+    left out. **Ties**: among thresholds whose values are exactly equal, the
+    lowest wins (it predicts the most positives, the minority class on
+    imbalanced data); between equal given thresholds, the first. This is
+    the choice of :class:`~sklearn.model_selection.TunedThresholdClassifierCV`
+    (an ``argmax`` over increasing thresholds), so that both pick the same
+    threshold on the same scores and thresholds.
+
+    Examples
+    --------
+    >>> from imbascore import best_threshold
+    >>> y_true = [0, 0, 0, 0, 0, 0, 1, 0, 1, 1]
+    >>> y_score = [0.1, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.7, 0.8, 0.9]
+    >>> best_threshold(y_true, y_score, "iba")
+    0.5
+    >>> best_threshold(y_true, y_score, "accuracy")
+    0.8
+    """
+    if not isinstance(metric, str):
+        raise TypeError(
+            param_error("best_threshold", "metric", "a str", type(metric).__name__)
+        )
+    curve = threshold_curve(
+        y_true,
+        y_score,
+        metrics=[metric],
+        pos_label=pos_label,
+        sample_weight=sample_weight,
+        thresholds=thresholds,
+        **metric_params,
+    )
+    index = _best_index(
+        curve.values[metric], curve.thresholds, metric, "best_threshold"
+    )
+    return float(curve.thresholds[index])
