@@ -620,6 +620,27 @@ def _evaluate(name, counts, params, pos_label, func):
     return values
 
 
+def _values_at_rates(name, tpr, fpr, positives, negatives, params, func):
+    """Metric ``name`` at rates of any shape, for classes of these sizes
+    (the isometrics of ROC space): NaN where undefined, without warnings."""
+    accepted = _accepted_params(name)
+    params = {key: value for key, value in params.items() if key in accepted}
+    if "zero_division" in accepted:
+        params["zero_division"] = np.nan
+    shape = np.shape(tpr)
+    tpr, fpr = np.ravel(tpr).astype(float), np.ravel(fpr).astype(float)
+    counts = OneVsRestCounts(
+        labels=np.arange(tpr.size),
+        tp=tpr * positives,
+        fn=(1.0 - tpr) * positives,
+        fp=fpr * negatives,
+        tn=(1.0 - fpr) * negatives,
+        classes=np.array([0, 1]),
+        joint=None,
+    )
+    return _evaluate(name, counts, params, 1, func).reshape(shape)
+
+
 def threshold_curve(
     y_true,
     y_score,

@@ -8,10 +8,14 @@ from ._accuracy_dominance import AccuracyDominanceDisplay
 from ._balanced_accuracy_curve import BalancedAccuracyCurveDisplay
 from ._balanced_accuracy_graph import BalancedAccuracyGraphDisplay
 from ._iba_surface import plot_iba_surface
+from ._roc_isometrics import RocIsometricsDisplay
+from ._threshold_curve import ThresholdCurveDisplay
 
 __all__ = [
     "AccuracyDominanceDisplay",
     "BalancedAccuracyCurveDisplay",
     "BalancedAccuracyGraphDisplay",
     "plot_iba_surface",
+    "RocIsometricsDisplay",
+    "ThresholdCurveDisplay",
 ]

@@ -123,6 +123,81 @@ class AccuracyDominanceDisplay:
         )
 
     @classmethod
+    def from_scores(
+        cls,
+        y_true,
+        y_score,
+        *,
+        name=None,
+        pos_label=None,
+        sample_weight=None,
+        thresholds=None,
+        ax=None,
+        **kwargs,
+    ):
+        """The operating point across decision thresholds, as a trajectory.
+
+        Each threshold ``t`` of :func:`~imbascore.threshold_curve` gives the
+        predictions ``y_score >= t`` and one point (dominance, g-mean); the
+        line joins them from the highest threshold (dominance near -1) to the
+        lowest (dominance 1), a few thresholds written beside it. The
+        threshold of the largest area is the point drawn, with its trapezium.
+
+        Parameters
+        ----------
+        y_true, y_score : array-like of shape (n_samples,)
+            True labels of two classes, scores of the positive class.
+
+        name : str, default=None
+
+        pos_label, sample_weight, thresholds
+            As for :func:`~imbascore.threshold_curve`.
+
+        ax : matplotlib Axes, default=None
+
+        **kwargs : dict
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display : AccuracyDominanceDisplay
+            Also with ``curve_`` (the :class:`~imbascore.ThresholdCurve`),
+            ``best_threshold_`` and ``trajectory_`` (the Line2D).
+        """
+        from ..thresholds import threshold_curve
+        from ._threshold_curve import draw_trajectory
+
+        curve = threshold_curve(
+            y_true,
+            y_score,
+            metrics=["dominance", "gmean", "ad_area"],
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            thresholds=thresholds,
+        )
+        best = curve.best_index("ad_area")
+        dominance, gmean = curve.values["dominance"], curve.values["gmean"]
+        label = name or "classifier"
+        viz = cls(
+            dominance=dominance[best : best + 1],
+            gmean=gmean[best : best + 1],
+            names=[f"{label} at t = {curve.thresholds[best]:.3g}"],
+        )
+        legend = kwargs.pop("legend", True)
+        viz.plot(ax=ax, legend=False, **kwargs)
+        viz.trajectory_ = draw_trajectory(
+            viz.ax_,
+            dominance,
+            gmean,
+            curve.thresholds,
+            label=f"{label} across thresholds",
+        )
+        if legend:
+            legend_below(viz.ax_, ncol=3)
+        viz.curve_, viz.best_threshold_ = curve, float(curve.thresholds[best])
+        return viz
+
+    @classmethod
     def from_study(cls, results, dataset, *, ax=None, **kwargs):
         """Every (sampler, classifier) of one dataset of a study (Figure 2).
 

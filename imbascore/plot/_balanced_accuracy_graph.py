@@ -104,6 +104,88 @@ class BalancedAccuracyGraphDisplay:
             **kwargs,
         )
 
+    @classmethod
+    def from_scores(
+        cls,
+        y_true,
+        y_score,
+        *,
+        name=None,
+        alpha=0.1,
+        pos_label=None,
+        sample_weight=None,
+        thresholds=None,
+        ax=None,
+        **kwargs,
+    ):
+        """The operating point across decision thresholds, as a trajectory.
+
+        Each threshold ``t`` of :func:`~imbascore.threshold_curve` gives the
+        predictions ``y_score >= t`` and one point (dominance, Gmean^2); the
+        line joins them from the highest threshold (few positives predicted,
+        dominance near -1) to the lowest (all positive, dominance 1), a few
+        thresholds written beside it. The threshold of the best IBA is the
+        point drawn, with its rectangle.
+
+        Parameters
+        ----------
+        y_true, y_score : array-like of shape (n_samples,)
+            True labels of two classes, scores of the positive class.
+
+        name : str, default=None
+
+        alpha : float, default=0.1
+            IBA's weight, which picks the point drawn.
+
+        pos_label, sample_weight, thresholds
+            As for :func:`~imbascore.threshold_curve`.
+
+        ax : matplotlib Axes, default=None
+
+        **kwargs : dict
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display : BalancedAccuracyGraphDisplay
+            Also with ``curve_`` (the :class:`~imbascore.ThresholdCurve`),
+            ``best_threshold_`` and ``trajectory_`` (the Line2D).
+        """
+        from ..thresholds import threshold_curve
+        from ._threshold_curve import draw_trajectory
+
+        curve = threshold_curve(
+            y_true,
+            y_score,
+            metrics=["sensitivity", "specificity", "iba"],
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            thresholds=thresholds,
+            alpha=alpha,
+        )
+        best = curve.best_index("iba")
+        tpr, tnr = curve.values["sensitivity"], curve.values["specificity"]
+        label = name or "classifier"
+        viz = cls(
+            tpr=tpr[best : best + 1],
+            tnr=tnr[best : best + 1],
+            names=[f"{label} at t = {curve.thresholds[best]:.3g}"],
+            alpha=alpha,
+        )
+        legend = kwargs.pop("legend", True)
+        viz.plot(ax=ax, legend=False, **kwargs)
+        viz.trajectory_ = draw_trajectory(
+            viz.ax_,
+            F.dominance(tpr, tnr),
+            tpr * tnr,
+            curve.thresholds,
+            label=f"{label} across thresholds",
+        )
+        if legend:
+            legend_below(viz.ax_, ncol=2)
+        viz.curve_, viz.best_threshold_ = curve, float(curve.thresholds[best])
+        return viz
+
     def plot(self, ax=None, *, legend=True):
         """Draw the infeasible region, the points and the best IBA rectangle.
 
