@@ -3,7 +3,8 @@
 :func:`run_study` keeps every test fold's confusion counts; :func:`summarize`
 and :func:`fold_scores` compute any metric from them afterwards;
 :mod:`imbascore.study._garcia2008` puts the results beside García et al.
-(2008), Table 3.
+(2008), Table 3. The ``Weka*`` estimators follow Weka's IBk, SMO,
+MultilayerPerceptron and SMOTE filter, rule by rule.
 """
 
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
@@ -16,6 +17,10 @@ from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
 from ._runner import COLUMNS, prepare_data, run_study
 from ._summary import CELL, fold_scores, summarize
+from ._weka_ibk import WekaIBkClassifier
+from ._weka_mlp import WekaMLPClassifier
+from ._weka_smo import WekaSMOClassifier
+from ._weka_smote import WekaSMOTE
 
 __all__ = [
     "CELL",
@@ -33,4 +38,8 @@ __all__ = [
     "prepare_data",
     "run_study",
     "summarize",
+    "WekaIBkClassifier",
+    "WekaMLPClassifier",
+    "WekaSMOClassifier",
+    "WekaSMOTE",
 ]

@@ -1,9 +1,12 @@
 """The papers' classifiers and resamplers by name, set up like Weka's defaults.
 
-García et al. (2008, 2009) ran Weka with default hyper-parameters. Each name
-below builds the closest scikit-learn / imbalanced-learn counterpart; what
-differs is said in ``CLASSIFIERS`` and ``SAMPLERS`` (the descriptions are
-printed by ``imbascore study --help`` and in the docs).
+García et al. (2008, 2009) ran Weka with default hyper-parameters. The
+``weka_`` names build estimators that follow Weka's own code (IBk, SMO,
+MultilayerPerceptron, the SMOTE filter; see their modules) on the raw
+features; the other names build the closest scikit-learn / imbalanced-learn
+counterpart, on one-hot, min-max scaled features. What each does is said in
+``CLASSIFIERS`` and ``SAMPLERS`` (the descriptions are printed by
+``imbascore study --help`` and in the docs).
 """
 
 from imblearn.over_sampling import SMOTE
@@ -15,6 +18,10 @@ from sklearn.tree import DecisionTreeClassifier
 
 from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
+from ._weka_ibk import WekaIBkClassifier
+from ._weka_mlp import WekaMLPClassifier
+from ._weka_smo import WekaSMOClassifier
+from ._weka_smote import WekaSMOTE
 
 __all__ = ["CLASSIFIERS", "SAMPLERS", "make_classifier", "make_sampler"]
 
@@ -59,6 +66,25 @@ def _rbf(n_inputs, random_state):
     return RBFNetworkClassifier(random_state=random_state)
 
 
+def _weka_seed(random_state):
+    # Weka's -S is a Java int: the study's seeds (below 2**32) modulo 2**31.
+    if random_state is None:
+        return None
+    return int(random_state) % 2**31
+
+
+def _weka_one_nn(n_inputs, random_state):
+    return WekaIBkClassifier()
+
+
+def _weka_svm(n_inputs, random_state):
+    return WekaSMOClassifier()
+
+
+def _weka_mlp(n_inputs, random_state):
+    return WekaMLPClassifier(random_state=_weka_seed(random_state))
+
+
 #: name -> (factory of (n_inputs, random_state), what it stands for).
 CLASSIFIERS = {
     "1nn": (_one_nn, "IBk, k = 1: KNeighborsClassifier(n_neighbors=1), Euclidean"),
@@ -90,6 +116,26 @@ CLASSIFIERS = {
         "RBFNetwork: RBFNetworkClassifier (2 k-means clusters per class, "
         "Gaussian widths >= 0.1, logistic regression with ridge 1e-8)",
     ),
+    "weka_1nn": (
+        _weka_one_nn,
+        "IBk, k = 1, as Weka computes it: WekaIBkClassifier (Euclidean distance "
+        "on values scaled by the training ranges widened by each test instance, "
+        "nominal values differing by 0 or 1, every instance at the nearest "
+        "distance votes, a tie goes to the first class)",
+    ),
+    "weka_svm": (
+        _weka_svm,
+        "SMO as Weka prepares it: WekaSMOClassifier (NominalToBinary, every "
+        "column scaled to [0, 1], linear kernel, C = 1, solved by libsvm)",
+    ),
+    "weka_mlp": (
+        _weka_mlp,
+        "MultilayerPerceptron as Weka trains it: WekaMLPClassifier (inputs "
+        "scaled to [-1, 1], (attributes + classes) / 2 sigmoid hidden units, "
+        "one sigmoid output per class, 500 epochs of online back-propagation "
+        "with learning rate 0.3 and momentum 0.2 in an order shuffled once, "
+        "weights U(-0.05, 0.05) from java.util.Random; needs numba)",
+    ),
 }
 
 
@@ -105,17 +151,29 @@ def _undersample(random_state):
     return RandomUnderSampler(random_state=random_state)
 
 
+def _weka_smote(random_state):
+    return WekaSMOTE(k_neighbors=5, random_state=_weka_seed(random_state))
+
+
 #: name -> (factory of random_state, what it does).
 SAMPLERS = {
     "none": (_none, "the original training folds"),
     "smote": (
         _smote,
         "SMOTE, k = 5, minority class synthesised up to 1:1 (on the scaled, "
-        "one-hot-encoded features)",
+        "one-hot-encoded features; before a weka_ classifier, on the raw values, "
+        "as SMOTENC where there are nominal columns)",
     ),
     "undersample": (
         _undersample,
         "random under-sampling of the majority class to 1:1",
+    ),
+    "weka_smote": (
+        _weka_smote,
+        "Weka's SMOTE filter, k = 5, minority class synthesised up to 1:1: "
+        "WekaSMOTE (neighbours among the minority instances on the raw values, "
+        "nominal ones by the Value Difference Metric; a fresh gap per numeric "
+        "attribute, nominal values by the neighbours' vote), before any scaling",
     ),
 }
 

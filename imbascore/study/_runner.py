@@ -1,7 +1,8 @@
 """Run datasets x resamplers x classifiers under repeated stratified k-fold CV.
 
 Every fold is one task: build the pipeline (one-hot + min-max scaling, the
-resampler, the classifier), fit it on the training fold, predict the test
+resampler, the classifier; the Weka estimators take the raw features, a
+Weka resampler comes first), fit it on the training fold, predict the test
 fold and keep its four confusion counts. Resampling sits inside an imblearn
 ``Pipeline``, so it touches training folds only. Tasks are independent and
 seeded from ``(random_state, repeat, fold)`` alone, so the result does not
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 import joblib
 import numpy as np
+from imblearn.over_sampling import SMOTE, SMOTEN, SMOTENC
 from imblearn.pipeline import Pipeline
 from sklearn.base import clone
 from sklearn.compose import ColumnTransformer
@@ -155,17 +157,64 @@ def _fold_seed(random_state, repeat, fold):
     )
 
 
+def _takes_raw_features(estimator):
+    """Whether an estimator reads the raw columns and is told the nominal ones.
+
+    The Weka estimators (and imblearn's SMOTENC) take ``categorical_features``;
+    they do their own scaling, as Weka's classifiers and filters do.
+    """
+    return estimator is not None and "categorical_features" in estimator.get_params()
+
+
+def _tell_nominal(estimator, data):
+    """Give a raw-feature estimator the dataset's nominal columns, unless set."""
+    params = estimator.get_params()
+    if params["categorical_features"] is None:
+        estimator.set_params(categorical_features=list(data.categorical))
+        if "n_categories" in params and params["n_categories"] is None:
+            estimator.set_params(n_categories=list(data.n_categories))
+    return estimator
+
+
+def _on_raw_features(sampler, data):
+    """imblearn's SMOTE moved before a raw-feature classifier: SMOTENC if nominal."""
+    if type(sampler) is not SMOTE or not data.categorical:
+        return sampler
+    options = {"k_neighbors": sampler.k_neighbors, "random_state": sampler.random_state}
+    if len(data.categorical) == data.X.shape[1]:
+        return SMOTEN(**options)
+    return SMOTENC(categorical_features=list(data.categorical), **options)
+
+
 def _pipeline(data, sampler, classifier, seed):
-    steps = [("prepare", _preprocessor(data))]
+    """Resampler and classifier, with the preprocessing the classifier needs.
+
+    scikit-learn classifiers get one-hot, min-max scaled features, and a
+    resampler runs on those. Raw-feature estimators (the Weka ones) do their
+    own preprocessing: a raw-feature resampler runs first, on the raw values,
+    as Weka's FilteredClassifier filters the data before the classifier
+    prepares it; before a raw-feature classifier every resampler does.
+    """
     sampler = (
         make_sampler(sampler, seed) if isinstance(sampler, str) else clone(sampler)
     )
-    if sampler is not None:
-        steps.append(("resample", sampler))
     if isinstance(classifier, str):
         classifier = make_classifier(classifier, data.n_inputs, seed)
     else:
         classifier = clone(classifier)
+    raw_classifier = _takes_raw_features(classifier)
+    if raw_classifier:
+        _tell_nominal(classifier, data)
+        if sampler is not None and not _takes_raw_features(sampler):
+            sampler = _on_raw_features(sampler, data)
+    steps = []
+    if _takes_raw_features(sampler):
+        steps.append(("resample", _tell_nominal(sampler, data)))
+        sampler = None
+    if not raw_classifier:
+        steps.append(("prepare", _preprocessor(data)))
+    if sampler is not None:
+        steps.append(("resample", sampler))
     steps.append(("classify", classifier))
     return Pipeline(steps)
 
@@ -259,12 +308,16 @@ def run_study(
         tuples with ``y`` in {0, 1} (1 = positive).
 
     samplers : list or dict
-        Names (``"none"``, ``"smote"``, ``"undersample"``; see ``SAMPLERS``) or
-        imblearn resampler objects; a dict gives them names.
+        Names (``"none"``, ``"smote"``, ``"undersample"``, ``"weka_smote"``;
+        see ``SAMPLERS``) or imblearn resampler objects; a dict gives them
+        names.
 
     classifiers : list or dict
-        Names (``"1nn"``, ``"svm"``, ``"mlp"``, ``"nb"``, ``"tree"``, ``"rbf"``;
-        see ``CLASSIFIERS``) or estimator objects; a dict gives them names.
+        Names (``"1nn"``, ``"svm"``, ``"mlp"``, ``"nb"``, ``"tree"``, ``"rbf"``,
+        ``"weka_1nn"``, ``"weka_svm"``, ``"weka_mlp"``; see ``CLASSIFIERS``) or
+        estimator objects; a dict gives them names. An estimator with a
+        ``categorical_features`` parameter (the Weka ones) gets the raw
+        features and, if it is None, the dataset's nominal columns.
 
     n_splits, n_repeats : int, default=10, 5
         :class:`~sklearn.model_selection.RepeatedStratifiedKFold`: the papers'
