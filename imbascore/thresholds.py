@@ -73,11 +73,13 @@ def _jaccard(c):
 
 def _matthews_corrcoef(c):
     # scikit-learn's multiclass formula on the 2x2 table, as its
-    # matthews_corrcoef computes it; 0 where a margin is constant.
-    true = (c.tn + c.fp, c.fn + c.tp)
-    predicted = (c.tn + c.fn, c.fp + c.tp)
+    # matthews_corrcoef computes it (in floats: n**2 of int64 counts would
+    # overflow beyond 3e9 samples); 0 where a margin is constant.
+    tp, fn, fp, tn = (np.asarray(x, dtype=float) for x in (c.tp, c.fn, c.fp, c.tn))
+    true = (tn + fp, fn + tp)
+    predicted = (tn + fn, fp + tp)
     n = predicted[0] + predicted[1]
-    cov_ytyp = (c.tp + c.tn) * n - (true[0] * predicted[0] + true[1] * predicted[1])
+    cov_ytyp = (tp + tn) * n - (true[0] * predicted[0] + true[1] * predicted[1])
     cov_ypyp = n**2 - (predicted[0] ** 2 + predicted[1] ** 2)
     cov_ytyt = n**2 - (true[0] ** 2 + true[1] ** 2)
     denominator = cov_ypyp * cov_ytyt
@@ -552,11 +554,19 @@ class _Accumulator:
         return sizes
 
 
-def _count_at_scores(scores, positive, weights):
-    """Counts at every distinct score (one sort)."""
+def _count_at_scores(scores, y_true, pos_label, weights):
+    """Counts at every distinct score: one sort, then chunked counting."""
     distinct, inverse = np.unique(scores, return_inverse=True)
+    inverse = inverse.reshape(-1)
     accumulator = _Accumulator(len(distinct) + 1, weights is not None)
-    accumulator.add(inverse.reshape(-1) + 1, positive, weights)
+    for start in range(0, scores.shape[0], CHUNK):
+        stop = start + CHUNK
+        positive = (y_true[start:stop] == pos_label).astype(np.int64)
+        accumulator.add(
+            inverse[start:stop] + 1,
+            positive,
+            None if weights is None else weights[start:stop],
+        )
     return distinct.astype(np.float64), accumulator
 
 
@@ -746,8 +756,7 @@ def threshold_curve(
     classes = _classes(truth, func)
     pos_label = _check_positive(classes, pos_label, func)
     if given is None:
-        positive = (truth == pos_label).astype(np.int64)
-        at, accumulator = _count_at_scores(scores, positive, weights)
+        at, accumulator = _count_at_scores(scores, truth, pos_label, weights)
         order = None
     else:
         at = np.linspace(low, high, given) if isinstance(given, int) else given
@@ -763,15 +772,16 @@ def threshold_curve(
             float(np.sum(accumulator.hist[1::2])),
             float(np.sum(accumulator.hist[0::2])),
         )
-        trials = [
-            np.full(len(tp), size) for size in accumulator.trials(positives, negatives)
+        trials = [  # read-only views: no array per threshold
+            np.broadcast_to(np.float64(size), tp.shape)
+            for size in accumulator.trials(positives, negatives)
         ]
     counts = OneVsRestCounts(
-        labels=np.arange(len(tp)),
-        tp=tp.astype(np.float64),
-        fn=fn.astype(np.float64),
-        fp=fp.astype(np.float64),
-        tn=tn.astype(np.float64),
+        labels=np.broadcast_to(np.array("threshold"), tp.shape),  # (no warnings)
+        tp=tp,
+        fn=fn,
+        fp=fp,
+        tn=tn,
         classes=classes,
         joint=None,
         positive_trials=trials[0],
