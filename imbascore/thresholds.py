@@ -513,11 +513,16 @@ class _Accumulator:
         self.scales = np.zeros(2)
 
     def add(self, bins, positive, weights):
+        """Count samples by bin (``positive`` is 0 or 1 per sample)."""
         key = 2 * bins + positive
         if weights is None:
             self.hist += np.bincount(key, minlength=2 * self.n_bins)
             return
         self.hist += np.bincount(key, weights, minlength=2 * self.n_bins)
+        self.add_squares(positive, weights)
+
+    def add_squares(self, positive, weights):
+        """Sums of squared weights per class, each in units of its largest."""
         for side in (0, 1):
             own = weights[positive == side]
             if not own.size:
@@ -555,19 +560,29 @@ class _Accumulator:
 
 
 def _count_at_scores(scores, y_true, pos_label, weights):
-    """Counts at every distinct score: one sort, then chunked counting."""
-    distinct, inverse = np.unique(scores, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    accumulator = _Accumulator(len(distinct) + 1, weights is not None)
-    for start in range(0, scores.shape[0], CHUNK):
-        stop = start + CHUNK
-        positive = (y_true[start:stop] == pos_label).astype(np.int64)
-        accumulator.add(
-            inverse[start:stop] + 1,
-            positive,
-            None if weights is None else weights[start:stop],
+    """Counts at every distinct score: one sort, then per-group sums."""
+    order = np.argsort(scores)  # equal scores are grouped: stability not needed
+    ordered = scores[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    distinct = ordered[starts].astype(np.float64)
+    del ordered
+    positive = y_true[order] == pos_label
+    accumulator = _Accumulator(len(starts) + 1, weights is not None)
+    per_bin = accumulator.hist.reshape(-1, 2)  # bin k + 1: the k-th distinct score
+    if weights is None:
+        per_bin[1:, 1] = np.add.reduceat(positive, starts, dtype=np.int64)
+        per_bin[1:, 0] = np.diff(np.append(starts, len(order))) - per_bin[1:, 1]
+    else:
+        ordered_weights = weights[order]
+        # each group's weights summed in order, no subtraction: empty is 0
+        per_bin[1:, 1] = np.add.reduceat(
+            np.where(positive, ordered_weights, 0.0), starts
         )
-    return distinct.astype(np.float64), accumulator
+        per_bin[1:, 0] = np.add.reduceat(
+            np.where(positive, 0.0, ordered_weights), starts
+        )
+        accumulator.add_squares(positive.astype(np.int64), ordered_weights)
+    return distinct, accumulator
 
 
 def _count_at_thresholds(scores, y_true, pos_label, weights, thresholds):
