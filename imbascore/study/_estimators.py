@@ -125,8 +125,10 @@ CLASSIFIERS = {
     ),
     "weka_svm": (
         _weka_svm,
-        "SMO as Weka prepares it: WekaSMOClassifier (NominalToBinary, every "
-        "column scaled to [0, 1], linear kernel, C = 1, solved by libsvm)",
+        "SMO as Weka trains it: WekaSMOClassifier (NominalToBinary, every "
+        "column scaled to [0, 1], linear kernel, C = 1, Weka's BinarySMO "
+        "optimiser step for step on the data shuffled by java.util.Random(1); "
+        "needs numba)",
     ),
     "weka_mlp": (
         _weka_mlp,

@@ -121,28 +121,44 @@ class WekaIBkClassifier(ClassifierMixin, BaseEstimator):
                 (X[stop, numeric] >= low[numeric]) & (X[stop, numeric] <= high[numeric])
             ):
                 stop += 1
-            block = X[start:stop]
-            distance = np.zeros((len(block), n_train))
-            width = high - low
-            for column in range(X.shape[1]):  # in column order, as Weka sums
-                if self.nominal_[column]:
-                    diff = (block[:, column, None] != self._X[None, :, column]).astype(
-                        float
-                    )
-                elif width[column] == 0:  # norm() is 0 where max == min
-                    continue
-                else:
-                    test = (block[:, column] - low[column]) / width[column]
-                    train = (self._X[:, column] - low[column]) / width[column]
-                    diff = test[:, None] - train[None, :]
-                distance += diff * diff
-            # The k-th smallest distance; every instance at or below it votes.
-            kth = np.partition(distance, k - 1, axis=1)[:, k - 1]
-            near = distance <= kth[:, None]
-            for label in range(len(self.classes_)):
-                votes[start:stop, label] = (near & (self._y == label)).sum(axis=1)
+            scaled = self._scaled(low, high)
+            # Rows in chunks of ~2**18 distances, so that the work stays in cache.
+            step = max(1, 2**18 // max(1, n_train))
+            for first in range(start, stop, step):
+                block = X[first : min(stop, first + step)]
+                distance = self._squared_distances(block, scaled, low, high)
+                # The k-th smallest distance; every instance at or below it votes.
+                kth = np.partition(distance, k - 1, axis=1)[:, k - 1]
+                near = distance <= kth[:, None]
+                for label in range(len(self.classes_)):
+                    votes[first : first + len(block), label] = (
+                        near & (self._y == label)
+                    ).sum(axis=1)
             start = stop
         return votes
+
+    def _scaled(self, low, high):
+        """NormalizableDistance.norm of every training value: (x - min) / width."""
+        width = high - low
+        safe = np.where(width != 0, width, 1.0)
+        return np.asfortranarray((self._X - low) / safe)
+
+    def _squared_distances(self, block, scaled, low, high):
+        """EuclideanDistance: squared differences summed column by column."""
+        width = high - low
+        distance = np.zeros((len(block), len(scaled)))
+        diff = np.empty_like(distance)
+        for column in range(block.shape[1]):  # in column order, as Weka sums
+            if self.nominal_[column]:
+                np.not_equal(block[:, column, None], self._X[None, :, column], out=diff)
+            elif width[column] == 0:  # norm() is 0 where max == min
+                continue
+            else:
+                test = (block[:, column] - low[column]) / width[column]
+                np.subtract(test[:, None], scaled[None, :, column], out=diff)
+                np.multiply(diff, diff, out=diff)
+            distance += diff
+        return distance
 
     def predict_proba(self, X):
         """Weka's distribution: ``(1 / n_train + votes)``, normalised."""
@@ -151,4 +167,5 @@ class WekaIBkClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The class with most votes; a tie goes to the first of ``classes_``."""
-        return self.classes_[np.argmax(self._votes(X), axis=1)]
+        votes = self._votes(X)
+        return self.classes_[np.argmax(votes, axis=1)]

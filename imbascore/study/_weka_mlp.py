@@ -262,4 +262,5 @@ class WekaMLPClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The class of largest probability (the first on a tie, as Weka)."""
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]

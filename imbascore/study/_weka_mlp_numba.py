@@ -106,41 +106,74 @@ def fdlibm_exp(x):
     return math.ldexp(y, k + 1000) * _TWO_M1000
 
 
-@njit(cache=True)
-def _sigmoid(value):
-    if value < -45.0:
-        return 0.0
-    if value > 45.0:
-        return 1.0
-    return 1.0 / (1.0 + fdlibm_exp(-value))
+@njit(cache=True, error_model="numpy")
+def _sigmoids(net, out, scale_bits):
+    """``out[j]``: the SigmoidUnit output of ``net[j]``, fdlibm's exp unbranched.
+
+    The same operations as :func:`fdlibm_exp` for every ``|x| <= 45`` (its
+    k = 0 and k = +-1 reductions are the general one with ``t`` = 0 or +-1,
+    exactly), written so that the loop vectorises; ``2**k`` is built from
+    its bits.
+    """
+    n = net.shape[0]
+    for j in range(n):
+        x = -net[j]
+        ax = abs(x)
+        k_far = int(_INV_LN2 * x + (-0.5 if x < 0.0 else 0.5))
+        k_near = -1 if x < 0.0 else 1
+        k_mid = k_near if ax >= _HX_HALF_LN2 else 0
+        k = k_far if ax >= _HX_THREE_HALVES_LN2 else k_mid
+        t = float(k)
+        hi = x - t * _LN2_HI
+        lo = t * _LN2_LO
+        r = hi - lo
+        rr = r * r
+        c = r - rr * (_P1 + rr * (_P2 + rr * (_P3 + rr * (_P4 + rr * _P5))))
+        y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi)
+        out[j] = (1.0 + x) if ax < _HX_TINY else y
+        scale_bits[j] = (k + 1023) << 52
+    scale = scale_bits.view(np.float64)
+    for j in range(n):
+        value = net[j]
+        sigmoid = 1.0 / (1.0 + out[j] * scale[j])
+        # SigmoidUnit.outputValue: 0 below -45, 1 above 45.
+        sigmoid = 0.0 if value < -45.0 else sigmoid
+        out[j] = 1.0 if value > 45.0 else sigmoid
 
 
-@njit(cache=True)
-def _forward(x, hidden, output, net, out_hidden, out_output):
-    n_inputs = x.shape[0]
-    n_hidden = hidden.shape[1]
-    n_outputs = output.shape[1]
-    for h in range(n_hidden):
-        net[h] = hidden[0, h]
-    for i in range(n_inputs):
+@njit(cache=True, error_model="numpy")
+def _hidden_net(x, hidden, net):
+    """``net[h] = w0 + sum_i x_i w_i``, the inputs in order (SigmoidUnit)."""
+    bias = hidden[0]
+    for h in range(hidden.shape[1]):
+        net[h] = bias[h]
+    for i in range(x.shape[0]):
         xi = x[i]
-        for h in range(n_hidden):
-            net[h] += xi * hidden[1 + i, h]
-    for h in range(n_hidden):
-        out_hidden[h] = _sigmoid(net[h])
-    for c in range(n_outputs):
+        weights = hidden[1 + i]
+        for h in range(hidden.shape[1]):
+            net[h] += xi * weights[h]
+
+
+@njit(cache=True, error_model="numpy")
+def _outputs(net, hidden_out, output, net_output, out, bits):
+    """The hidden units' outputs, then the output units'."""
+    _sigmoids(net, hidden_out, bits)
+    for c in range(output.shape[1]):
         value = output[0, c]
-        for h in range(n_hidden):
-            value += out_hidden[h] * output[1 + h, c]
-        out_output[c] = _sigmoid(value)
+        for h in range(hidden_out.shape[0]):
+            value += hidden_out[h] * output[1 + h, c]
+        net_output[c] = value
+    _sigmoids(net_output, out, bits)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def train(X, y, hidden, output, epochs, rate, momentum):
     """Train ``hidden`` and ``output`` in place; False if the error became NaN/inf.
 
     ``X`` holds the scaled inputs in Weka's training order, ``y`` the class
-    index of each row.
+    index of each row. The pass that updates the input weights also sums the
+    next instance's hidden inputs with the new weights (the same sums, in the
+    same order, as a separate forward pass would make).
     """
     n_samples, n_inputs = X.shape
     n_hidden = hidden.shape[1]
@@ -148,59 +181,72 @@ def train(X, y, hidden, output, epochs, rate, momentum):
     change_hidden = np.zeros_like(hidden)
     change_output = np.zeros_like(output)
     net = np.empty(n_hidden)
-    out_hidden = np.empty(n_hidden)
-    error_hidden = np.empty(n_hidden)
-    step_hidden = np.empty(n_hidden)
-    out_output = np.empty(n_outputs)
-    error_output = np.empty(n_outputs)
+    hidden_out = np.empty(n_hidden)
+    hidden_error = np.empty(n_hidden)
+    hidden_step = np.empty(n_hidden)
+    net_output = np.empty(n_outputs)
+    out = np.empty(n_outputs)
+    output_error = np.empty(n_outputs)
+    bits = np.empty(max(n_hidden, n_outputs), dtype=np.int64)
+    _hidden_net(X[0], hidden, net)
     for _ in range(epochs):
         total = 0.0
         for row in range(n_samples):
             x = X[row]
-            _forward(x, hidden, output, net, out_hidden, out_output)
+            _outputs(net, hidden_out, output, net_output, out, bits)
             # NeuralEnd.errorValue, then SigmoidUnit.errorValue of the outputs.
             for c in range(n_outputs):
                 target = 1.0 if y[row] == c else 0.0
-                difference = target - out_output[c]
+                difference = target - out[c]
                 total += difference * difference
-                value = out_output[c]
-                error_output[c] = difference * (value * (1.0 - value))
+                value = out[c]
+                output_error[c] = difference * (value * (1.0 - value))
             # SigmoidUnit.errorValue of the hidden units (the old output weights).
             for h in range(n_hidden):
                 error = 0.0
+                weights = output[1 + h]
                 for c in range(n_outputs):
-                    error += error_output[c] * output[1 + h, c]
-                value = out_hidden[h]
-                error_hidden[h] = error * (value * (1.0 - value))
+                    error += output_error[c] * weights[c]
+                value = hidden_out[h]
+                hidden_error[h] = error * (value * (1.0 - value))
             # SigmoidUnit.updateWeights of the outputs, then of the hidden units.
             for c in range(n_outputs):
-                step = rate * error_output[c]
+                step = rate * output_error[c]
                 change = step + momentum * change_output[0, c]
                 output[0, c] += change
                 change_output[0, c] = change
                 for h in range(n_hidden):
-                    change = step * out_hidden[h]
+                    change = step * hidden_out[h]
                     change += momentum * change_output[1 + h, c]
                     output[1 + h, c] += change
                     change_output[1 + h, c] = change
+            weights = hidden[0]
+            changes = change_hidden[0]
             for h in range(n_hidden):
-                step_hidden[h] = rate * error_hidden[h]
-                change = step_hidden[h] + momentum * change_hidden[0, h]
-                hidden[0, h] += change
-                change_hidden[0, h] = change
+                hidden_step[h] = rate * hidden_error[h]
+                change = hidden_step[h] + momentum * changes[h]
+                weights[h] += change
+                changes[h] = change
+                net[h] = weights[h]
+            following = X[row + 1 if row + 1 < n_samples else 0]
             for i in range(n_inputs):
                 xi = x[i]
+                next_xi = following[i]
+                weights = hidden[1 + i]
+                changes = change_hidden[1 + i]
                 for h in range(n_hidden):
-                    change = step_hidden[h] * xi
-                    change += momentum * change_hidden[1 + i, h]
-                    hidden[1 + i, h] += change
-                    change_hidden[1 + i, h] = change
+                    change = hidden_step[h] * xi
+                    change += momentum * changes[h]
+                    weight = weights[h] + change
+                    weights[h] = weight
+                    changes[h] = change
+                    net[h] += next_xi * weight
         if not math.isfinite(total):
             return False
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def predict_proba(X, hidden, output):
     """The output units, normalised to sum to 1 (``distributionForInstance``)."""
     n_samples = X.shape[0]
@@ -208,10 +254,13 @@ def predict_proba(X, hidden, output):
     n_outputs = output.shape[1]
     net = np.empty(n_hidden)
     out_hidden = np.empty(n_hidden)
+    net_output = np.empty(n_outputs)
     out_output = np.empty(n_outputs)
+    bits = np.empty(max(n_hidden, n_outputs), dtype=np.int64)
     proba = np.empty((n_samples, n_outputs))
     for row in range(n_samples):
-        _forward(X[row], hidden, output, net, out_hidden, out_output)
+        _hidden_net(X[row], hidden, net)
+        _outputs(net, out_hidden, output, net_output, out_output, bits)
         total = 0.0
         for c in range(n_outputs):
             total += out_output[c]
