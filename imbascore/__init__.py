@@ -7,6 +7,7 @@ computes many metrics from one prediction and one count.
 """
 
 from ._formulas import is_feasible, rates_from_dominance_gmean
+from .compare import ApproachComparison, compare_approaches
 from .counts import ConfusionCounts, confusion_counts
 from .curves import balanced_accuracy_curve
 from .intervals import MetricInterval, metric_interval
@@ -67,11 +68,13 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "ad_area_score",
     "ad_area_scorer",
+    "ApproachComparison",
     "aucz_score",
     "aucz_scorer",
     "balanced_accuracy_curve",
     "balanced_accuracy_score",
     "best_threshold",
+    "compare_approaches",
     "confusion_counts",
     "ConfusionCounts",
     "dominance_score",
