@@ -23,7 +23,13 @@ import numpy as np
 from scipy import stats
 
 from ._per_class import METRICS
-from ._validation import _is_real, check_bool, check_choice, param_error
+from ._validation import (
+    _is_real,
+    as_python_scalar,
+    check_bool,
+    check_choice,
+    param_error,
+)
 
 __all__ = ["ApproachComparison", "compare_approaches"]
 
@@ -141,10 +147,14 @@ def _score_table(results, metric, approach, dataset, aggregate, params):
         summary = summarize(results, [metric], aggregate=aggregate, **params)
         return _from_long(summary.reset_index(), metric, approach, dataset, study=True)
     if params:
-        raise TypeError(
-            f"{_FUNC} got metric parameters {sorted(params)}, which apply only "
-            "to study results (with the columns tp, fn, fp, tn); the scores "
-            "given are already computed."
+        raise ValueError(
+            param_error(
+                _FUNC,
+                "metric_params",
+                "None for a table of scores (they apply to study results, with "
+                "the columns tp, fn, fp, tn)",
+                params,
+            )
         )
     if isinstance(results, pd.DataFrame):
         if metric in results.columns or dataset in results.columns:
@@ -442,7 +452,7 @@ def compare_approaches(
     bayesian="auto",
     rope=0.01,
     random_state=0,
-    **metric_params,
+    metric_params=None,
 ):
     """Compare approaches over data sets: ranks, Friedman, Nemenyi, Wilcoxon.
 
@@ -522,8 +532,9 @@ def compare_approaches(
     random_state : int or None, default=0
         Seeds the Bayesian test's Monte Carlo draws.
 
-    **metric_params : dict
-        For study results, the metric's parameters (``alpha`` of IBA, ...).
+    metric_params : dict, default=None
+        For study results, the metric's parameters (``{"alpha": 0.1}`` for
+        IBA, ...): a dict, since ``alpha`` here is the significance level.
 
     Returns
     -------
@@ -615,6 +626,12 @@ def compare_approaches(
     _approach_columns(approach)
     greater_is_better = _greater_is_better(greater_is_better, metric)
 
+    if metric_params is None:
+        metric_params = {}
+    elif not isinstance(metric_params, dict):
+        raise ValueError(
+            param_error(_FUNC, "metric_params", "a dict or None", metric_params)
+        )
     table = _score_table(results, metric, approach, dataset, aggregate, metric_params)
     n, k = table.shape
     if k < 2:
@@ -641,10 +658,10 @@ def compare_approaches(
         row, column = np.argwhere(missing)[0]
         raise ValueError(
             f"{_FUNC} needs a finite score for every data set and approach; "
-            f"{table.index[row]!r} x {table.columns[column]!r} is "
-            f"{values[row, column]!r} ({int(missing.sum())} missing or undefined "
-            "in all). Drop that data set or approach, or choose a metric "
-            "defined on every cell."
+            f"data set {as_python_scalar(table.index[row])!r} x approach "
+            f"{str(table.columns[column])!r} is {float(values[row, column])} "
+            f"({int(missing.sum())} missing or undefined in all). Drop that "
+            "data set or approach, or choose a metric defined on every cell."
         )
     names = [str(name) for name in table.columns]
     if control is not None:
