@@ -5,8 +5,12 @@
 Writes into ``docs/_static/figures/``: Straube & Krell's class-ratio sweep,
 García 2009 Figure 1 (Balanced
 Accuracy Graph) and Figure 2 (IBA surfaces), García 2008 Figure 2 (Glass and
-Vehicle in the accuracy-dominance space, full 5x10-fold protocol) and a
-balanced accuracy curve (Weiss et al.) on Pima. About two minutes on two cores.
+Vehicle in the accuracy-dominance space, full 5x10-fold protocol), a
+balanced accuracy curve (Weiss et al.) on Pima and the critical difference
+diagrams of García 2008's resamplings (Demšar 2006). About two minutes on two
+cores, plus nine for the full García 2008 study, which
+``--folds imbascore-study/folds.csv`` (the output of ``imbascore study``)
+replaces.
 """
 
 import pathlib
@@ -20,11 +24,13 @@ from sklearn.neighbors import KNeighborsClassifier  # noqa: E402
 from sklearn.pipeline import make_pipeline  # noqa: E402
 from sklearn.preprocessing import MinMaxScaler  # noqa: E402
 
+from imbascore import compare_approaches  # noqa: E402
 from imbascore.datasets import load_dataset  # noqa: E402
 from imbascore.plot import (  # noqa: E402
     AccuracyDominanceDisplay,
     BalancedAccuracyCurveDisplay,
     BalancedAccuracyGraphDisplay,
+    CriticalDifferenceDisplay,
     plot_iba_surface,
 )
 from imbascore.study import (  # noqa: E402
@@ -54,6 +60,48 @@ def garcia2008_figure2():
     for ax, dataset in zip(axes, ["glass", "vehicle"]):
         AccuracyDominanceDisplay.from_study(results, dataset, ax=ax)
     save(figure, "garcia2008_figure2.png")
+
+
+def garcia2008_critical_difference(folds=None):
+    """Per classifier, original vs SMOTE vs under-sampling on the area over
+    the ten data sets (Demšar 2006): ranks, Friedman, Nemenyi CD, Wilcoxon."""
+    import pandas as pd
+
+    from imbascore.study._garcia2008 import GARCIA2008_DATASETS
+
+    if folds is None:
+        results = run_study(
+            list(GARCIA2008_DATASETS),
+            ["none", "smote", "undersample"],
+            ["1nn", "svm", "mlp"],
+            n_jobs=-1,
+        )
+    else:
+        results = pd.read_csv(folds)
+    samplers = {"none": "original", "smote": "SMOTE", "undersample": "under-sampling"}
+    results = results.assign(sampler=results["sampler"].map(samplers))
+    figure, axes = plt.subplots(3, 1, figsize=(6.4, 5.4))
+    for ax, (classifier, title) in zip(
+        axes, {"1nn": "1-NN", "svm": "SVM", "mlp": "MLP"}.items()
+    ):
+        comparison = compare_approaches(
+            results[results["classifier"] == classifier],
+            "ad_area",
+            approach="sampler",
+            control="original",
+            aggregate="rates",
+            bayesian=False,
+        )
+        CriticalDifferenceDisplay.from_comparison(comparison, ax=ax)
+        holm = comparison.wilcoxon.set_index("approach")["pvalue_holm"]
+        ax.set_title(
+            f"{title}: Friedman p = {comparison.friedman_pvalue:.1g}; "
+            f"Wilcoxon-Holm vs original: SMOTE p = {holm['SMOTE']:.3f}, "
+            f"under-sampling p = {holm['under-sampling']:.3f}",
+            fontsize=9,
+        )
+    figure.tight_layout()
+    save(figure, "garcia2008_critical_difference.png")
 
 
 def garcia2009_figure1():
@@ -175,8 +223,24 @@ def weiss_curve():
 
 
 if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--folds", help="folds.csv of a García 2008 `imbascore study` run, reused"
+    )
+    parser.add_argument(
+        "--only",
+        choices=["garcia2008_critical_difference"],
+        help="draw this figure alone",
+    )
+    args = parser.parse_args()
+    if args.only == "garcia2008_critical_difference":
+        garcia2008_critical_difference(args.folds)
+        raise SystemExit
     class_ratio_sweep()
     garcia2009_figure2()
     weiss_curve()
     garcia2009_figure1()
     garcia2008_figure2()
+    garcia2008_critical_difference(args.folds)

@@ -128,7 +128,7 @@ class CriticalDifferenceDisplay:
         group_step, row_step = 0.22, 0.42
         first_row = -0.45 - group_step * len(groups)
         bottom = first_row - row_step * (n_rows - 1) - 0.35
-        top = 1.0 if self.critical_difference is not None else 0.55
+        top = 1.2 if self.critical_difference is not None else 0.55
         if ax is None:
             height = 0.45 * (top - bottom) + 0.3
             _, ax = plt.subplots(figsize=(6.4, height))
@@ -136,14 +136,20 @@ class CriticalDifferenceDisplay:
             f"{name} ({rank:.2f})" if label_ranks else name
             for name, rank in zip(names, ranks)
         ]
-        # Room for the labels either side, in rank units: the label's width
-        # in inches (about 0.6 em per character) times ranks per inch.
+        # Room for the labels either side, in rank units: each side's
+        # longest label in inches (about 0.6 em per character) times ranks
+        # per inch of what the labels leave to the axis.
         figure_width = ax.figure.get_size_inches()[0] * ax.get_position().width
-        label_inches = 0.6 * fontsize / 72.0 * max(len(text) for text in texts)
-        span = highest - lowest + 0.6
-        margin = label_inches * span / max(figure_width - 2 * label_inches, 0.5)
+        em = 0.6 * fontsize / 72.0
+        widths = [
+            em * max(len(texts[i]) for i in side) if len(side) else 0.0
+            for side in (order[:n_left], order[n_left:])
+        ]
+        per_inch = (highest - lowest + 0.7) / max(figure_width - sum(widths), 0.5)
         left, right = lowest - 0.3, highest + 0.3
-        ax.set_xlim(left - margin - 0.05, right + margin + 0.05)
+        ax.set_xlim(
+            left - 0.05 - widths[0] * per_inch, right + 0.05 + widths[1] * per_inch
+        )
         ax.set_ylim(bottom, top)
         ax.set_axis_off()
 
