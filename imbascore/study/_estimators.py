@@ -23,7 +23,16 @@ from ._weka_mlp import WekaMLPClassifier
 from ._weka_smo import WekaSMOClassifier
 from ._weka_smote import WekaSMOTE
 
-__all__ = ["CLASSIFIERS", "SAMPLERS", "make_classifier", "make_sampler"]
+__all__ = [
+    "CLASSIFIERS",
+    "NEED_NUMBA",
+    "SAMPLERS",
+    "make_classifier",
+    "make_sampler",
+]
+
+#: Classifier names that train with numba (the ``[weka]`` extra).
+NEED_NUMBA = frozenset({"weka_mlp", "weka_svm"})
 
 
 def _one_nn(n_inputs, random_state):

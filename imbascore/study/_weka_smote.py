@@ -97,8 +97,8 @@ class WekaSMOTE(BaseEstimator):
     >>> from imbascore.study import WekaSMOTE
     >>> X = [[0.0], [1.0], [2.0], [10.0], [11.0], [12.0], [13.0], [14.0]]
     >>> X_res, y_res = WekaSMOTE(k_neighbors=2).fit_resample(X, [1] * 3 + [0] * 5)
-    >>> X_res.shape, (y_res == 1).sum()
-    ((10, 1), np.int64(5))
+    >>> X_res.shape, int((y_res == 1).sum())
+    ((10, 1), 5)
     """
 
     def __init__(
