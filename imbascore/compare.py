@@ -144,7 +144,17 @@ def _score_table(results, metric, approach, dataset, aggregate, params):
         from .study import summarize
 
         check_choice(metric, "metric", _STUDY_METRICS, _FUNC)
-        _check_columns(results, ["dataset", "sampler", "classifier"], "results")
+        missing = [c for c in ("dataset", "sampler", "classifier") if c not in results]
+        if missing:
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "results",
+                    "study results with the columns dataset, sampler and "
+                    "classifier beside the counts tp, fn, fp, tn",
+                    f"a frame without {missing}",
+                )
+            )
         summary = summarize(results, [metric], aggregate=aggregate, **params)
         return _from_long(summary.reset_index(), metric, approach, dataset, study=True)
     if params:
@@ -670,7 +680,7 @@ def compare_approaches(
         )
     names = [str(name) for name in table.columns]
     if control is not None:
-        label = _label(control) if isinstance(control, tuple) else control
+        label = _label(control) if isinstance(control, tuple) else str(control)
         if label not in names:
             raise ValueError(param_error(_FUNC, "control", f"one of {names}", control))
         control = label

@@ -341,6 +341,11 @@ def test_input_errors():
         compare_approaches(pd.DataFrame({"name": ["x", "y"], "a": [1, 2]}))
     with pytest.raises(ValueError, match="data set 7 x approach 'b' is nan"):
         compare_approaches(pd.DataFrame({"a": [1, 2], "b": [np.nan, 2]}, index=[7, 8]))
+    with pytest.raises(
+        ValueError, match="'results' parameter.*without \\['sampler'\\]"
+    ):
+        compare_approaches(results.drop(columns="sampler"), approach="classifier")
+    assert compare_approaches(np.eye(3), control=2, bayesian=False).control == "2"
     with pytest.raises(ValueError, match="'dataset' parameter.*'data'"):
         compare_approaches(
             pd.DataFrame({"sampler": ["a"], "ad_area": [1.0]}),
