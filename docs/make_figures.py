@@ -8,9 +8,9 @@ Accuracy Graph) and Figure 2 (IBA surfaces), García 2008 Figure 2 (Glass and
 Vehicle in the accuracy-dominance space, full 5x10-fold protocol), a
 balanced accuracy curve (Weiss et al.) on Pima and the critical difference
 diagrams of García 2008's resamplings (Demšar 2006). About two minutes on two
-cores, plus nine for the full García 2008 study, which
-``--folds imbascore-study/folds.csv`` (the output of ``imbascore study``)
-replaces.
+cores, plus the full García 2008 study with Weka's estimators (the [weka]
+extra), which ``--folds imbascore-study/folds.csv`` (the output of
+``imbascore study``) replaces.
 """
 
 import pathlib
@@ -44,46 +44,52 @@ OUT = pathlib.Path(__file__).parent / "_static" / "figures"
 
 def save(figure, name):
     OUT.mkdir(parents=True, exist_ok=True)
-    figure.savefig(OUT / name, dpi=80, bbox_inches="tight")
+    figure.savefig(OUT / name, dpi=150, bbox_inches="tight")
     plt.close(figure)
     print("wrote", OUT / name)
 
 
-def garcia2008_figure2():
-    results = run_study(
-        ["glass", "vehicle"],
-        ["none", "smote", "undersample"],
-        ["1nn", "svm", "mlp"],
+def garcia2008_study(folds=None):
+    """The full García 2008 study with its default (Weka's) estimators, or
+    the ``folds.csv`` of an ``imbascore study`` run."""
+    import pandas as pd
+
+    from imbascore.study._garcia2008 import GARCIA2008_DATASETS
+
+    if folds is not None:
+        return pd.read_csv(folds)
+    return run_study(
+        list(GARCIA2008_DATASETS),
+        ["none", "weka_smote", "undersample"],
+        ["weka_1nn", "weka_svm", "weka_mlp"],
         n_jobs=-1,
     )
+
+
+def garcia2008_figure2(results):
     figure, axes = plt.subplots(1, 2, figsize=(11, 4.5))
     for ax, dataset in zip(axes, ["glass", "vehicle"]):
         AccuracyDominanceDisplay.from_study(results, dataset, ax=ax)
     save(figure, "garcia2008_figure2.png")
 
 
-def garcia2008_critical_difference(folds=None):
+def garcia2008_critical_difference(results):
     """Per classifier, original vs SMOTE vs under-sampling on the area over
-    the ten data sets (Demšar 2006): ranks, Friedman, Nemenyi CD, Wilcoxon."""
-    import pandas as pd
+    the ten data sets (Demšar 2006): ranks, Friedman, Nemenyi CD, Wilcoxon.
 
-    from imbascore.study._garcia2008 import GARCIA2008_DATASETS
-
-    if folds is None:
-        results = run_study(
-            list(GARCIA2008_DATASETS),
-            ["none", "smote", "undersample"],
-            ["1nn", "svm", "mlp"],
-            n_jobs=-1,
-        )
-    else:
-        results = pd.read_csv(folds)
-    samplers = {"none": "original", "smote": "SMOTE", "undersample": "under-sampling"}
+    The study's default estimators (Weka's, needs numba), or whichever of
+    them or of the scikit-learn stand-ins a given ``folds.csv`` holds.
+    """
+    present = set(results["classifier"]) | set(results["sampler"])
+    smote = "weka_smote" if "weka_smote" in present else "smote"
+    samplers = {"none": "original", smote: "SMOTE", "undersample": "under-sampling"}
+    results = results[results["sampler"].isin(list(samplers))]
     results = results.assign(sampler=results["sampler"].map(samplers))
     figure, axes = plt.subplots(3, 1, figsize=(6.4, 5.4))
-    for ax, (classifier, title) in zip(
-        axes, {"1nn": "1-NN", "svm": "SVM", "mlp": "MLP"}.items()
+    for ax, (title, kind) in zip(
+        axes, {"1-NN": "1nn", "SVM": "svm", "MLP": "mlp"}.items()
     ):
+        classifier = f"weka_{kind}" if f"weka_{kind}" in present else kind
         comparison = compare_approaches(
             results[results["classifier"] == classifier],
             "ad_area",
@@ -95,7 +101,7 @@ def garcia2008_critical_difference(folds=None):
         CriticalDifferenceDisplay.from_comparison(comparison, ax=ax)
         holm = comparison.wilcoxon.set_index("approach")["pvalue_holm"]
         ax.set_title(
-            f"{title}: Friedman p = {comparison.friedman_pvalue:.1g}; "
+            f"{title} ({classifier}): Friedman p = {comparison.friedman_pvalue:.1g}; "
             f"Wilcoxon-Holm vs original: SMOTE p = {holm['SMOTE']:.3f}, "
             f"under-sampling p = {holm['under-sampling']:.3f}",
             fontsize=9,
@@ -222,6 +228,55 @@ def weiss_curve():
     save(figure, "weiss_bac_pima.png")
 
 
+def thresholds_satimage():
+    """The figure of the README's decision-threshold section: the threshold
+    curve, IBA's ROC isometrics and the trajectory in the Balanced Accuracy
+    Graph of examples/plot_thresholds_iba.py's 25-NN on Satimage."""
+    import numpy as np
+    from sklearn.model_selection import train_test_split
+    from sklearn.preprocessing import StandardScaler
+
+    from imbascore.plot import RocIsometricsDisplay, ThresholdCurveDisplay
+
+    data = load_dataset("satimage")
+    X, y = data.data.to_numpy(dtype=float), np.asarray(data.target)
+    X_train, X_rest, y_train, y_rest = train_test_split(
+        X, y, test_size=0.5, stratify=y, random_state=0
+    )
+    X_val, _, y_val, _ = train_test_split(
+        X_rest, y_rest, test_size=0.5, stratify=y_rest, random_state=0
+    )
+    model = make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=25))
+    scores = model.fit(X_train, y_train).predict_proba(X_val)[:, 1]
+    metrics = ["iba", "gmean", "balanced_accuracy", "accuracy", "f1"]
+    figure, axes = plt.subplots(1, 3, figsize=(18, 5.2))
+    ThresholdCurveDisplay.from_predictions(
+        y_val,
+        scores,
+        metrics=metrics,
+        name="25-NN, Satimage (validation)",
+        ax=axes[0],
+    )
+    RocIsometricsDisplay.from_predictions(
+        y_val, scores, metrics=metrics, name="25-NN", ax=axes[1]
+    )
+    BalancedAccuracyGraphDisplay.from_scores(y_val, scores, name="25-NN", ax=axes[2])
+    figure.tight_layout()
+    save(figure, "thresholds_satimage.png")
+
+
+FIGURES = {
+    "class_ratio_sweep": class_ratio_sweep,
+    "garcia2009_figure2": garcia2009_figure2,
+    "weiss_curve": weiss_curve,
+    "garcia2009_figure1": garcia2009_figure1,
+    "thresholds_satimage": thresholds_satimage,
+}
+GARCIA2008_FIGURES = {
+    "garcia2008_figure2": garcia2008_figure2,
+    "garcia2008_critical_difference": garcia2008_critical_difference,
+}
+
 if __name__ == "__main__":
     import argparse
 
@@ -231,16 +286,17 @@ if __name__ == "__main__":
     )
     parser.add_argument(
         "--only",
-        choices=["garcia2008_critical_difference"],
-        help="draw this figure alone",
+        choices=[*FIGURES, *GARCIA2008_FIGURES],
+        action="append",
+        help="draw this figure alone (repeatable)",
     )
     args = parser.parse_args()
-    if args.only == "garcia2008_critical_difference":
-        garcia2008_critical_difference(args.folds)
-        raise SystemExit
-    class_ratio_sweep()
-    garcia2009_figure2()
-    weiss_curve()
-    garcia2009_figure1()
-    garcia2008_figure2()
-    garcia2008_critical_difference(args.folds)
+    chosen = args.only or [*FIGURES, *GARCIA2008_FIGURES]
+    for name in chosen:
+        if name in FIGURES:
+            FIGURES[name]()
+    if any(name in GARCIA2008_FIGURES for name in chosen):
+        study = garcia2008_study(args.folds)
+        for name in chosen:
+            if name in GARCIA2008_FIGURES:
+                GARCIA2008_FIGURES[name](study)
