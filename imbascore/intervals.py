@@ -131,7 +131,9 @@ def metric_interval(
         (Beta(1 + TP, 1 + FN) on TPR and Beta(1 + TN, 1 + FP) on TNR for two
         classes; Brodersen et al. 2010), the class sizes held at those
         observed; exact for two-class balanced accuracy, Monte Carlo
-        otherwise. ``"bootstrap"``: percentile interval of the metric over
+        otherwise; widened to reach the estimate when a rate is observed at
+        0 or 1, where the equal-tailed interval would exclude it.
+        ``"bootstrap"``: percentile interval of the metric over
         resampled tables; ``"bootstrap-bca"``: the same, bias-corrected and
         accelerated. ``"wilson"``, ``"clopper-pearson"``: for the single
         rates ``"sensitivity"``, ``"specificity"``, ``"fpr"``, ``"fnr"`` and
@@ -215,9 +217,10 @@ def counts_interval(
     if method == "posterior":
         exact = _exact_balanced_accuracy(table, metric, metric_params, level, func)
         if exact is not None:
-            return MetricInterval(metric, estimate, *exact, method, level)
+            low, high = _containing(estimate, *exact)
+            return MetricInterval(metric, estimate, low, high, method, level)
         draws = evaluate(_posterior_tables(table, n_resamples, rng))
-        low, high = _percentiles(draws, level)
+        low, high = _containing(estimate, *_percentiles(draws, level))
     else:
         draws = evaluate(_bootstrap_tables(table, n_resamples, rng))
         if method == "bootstrap":
@@ -545,6 +548,16 @@ def _percentiles(draws, level):
         return float(low), float(high)
     bounds = [_percentiles(column, level) for column in draws.T]
     return np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])
+
+
+def _containing(estimate, low, high):
+    """Widen a posterior interval to the observed estimate. With a rate
+    observed at 0 or 1 (no true positive found, say) the posterior puts all
+    its mass inside the boundary, so its equal-tailed interval would exclude
+    the very value observed; like Clopper-Pearson's, ours then reaches it."""
+    if np.isnan(estimate):
+        return low, high
+    return min(low, estimate), max(high, estimate)
 
 
 def _bca(draws, estimate, jackknife, level):

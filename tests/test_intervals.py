@@ -181,6 +181,24 @@ def test_estimate_is_the_metric_and_lies_in_every_interval():
             )
 
 
+
+@pytest.mark.parametrize(
+    "metric", ["gmean", "iba", "ad_area", "sensitivity", "balanced_accuracy"]
+)
+@pytest.mark.parametrize("found", [0, 10])
+def test_posterior_reaches_a_rate_observed_at_the_boundary(metric, found):
+    # No positive found (TPR 0) or all found with no false alarm (TPR = TNR =
+    # 1): the posterior's mass lies strictly inside, so its equal-tailed
+    # interval excluded the observed value (a study's SVM that never predicts
+    # the minority class was marked as disagreeing with the paper's 0.00).
+    y_true = [1] * 10 + [0] * 90
+    y_pred = [1] * found + [0] * (10 - found) + [0] * 90
+    result = metric_interval(y_true, y_pred, metric, random_state=0)
+    assert result.low <= result.estimate <= result.high
+    assert result.low < result.high
+    if not (metric == "balanced_accuracy" and found == 0):  # 0.5: inside
+        assert result.estimate in (result.low, result.high)
+
 def test_average_none_gives_one_interval_per_label():
     result = metric_interval(
         [0, 0, 1, 1, 2, 2, 2],
