@@ -555,9 +555,9 @@ def _containing(estimate, low, high):
     observed at 0 or 1 (no true positive found, say) the posterior puts all
     its mass inside the boundary, so its equal-tailed interval would exclude
     the very value observed; like Clopper-Pearson's, ours then reaches it."""
-    if np.isnan(estimate):
-        return low, high
-    return min(low, estimate), max(high, estimate)
+    # fmin/fmax: an undefined (NaN) estimate leaves the bounds as they are;
+    # arrays (average=None) widen element by element.
+    return np.fmin(low, estimate), np.fmax(high, estimate)
 
 
 def _bca(draws, estimate, jackknife, level):
