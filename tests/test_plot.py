@@ -31,7 +31,8 @@ def test_accuracy_dominance_from_predictions():
         assert display.dominance[i] == pytest.approx(dominance_score(y_true, y_pred))
     areas = display.gmean * (3 + display.dominance) / 2
     assert display.best_ == int(np.argmax(areas))
-    assert display.ax_.get_xlim() == (-1, 1)
+    low, high = display.ax_.get_xlim()
+    assert low < -1 and high > 1  # a point at d = -1 is not cut in half
     assert display.figure_ is display.ax_.figure
 
 
@@ -50,6 +51,38 @@ def test_accuracy_dominance_from_estimator_and_study():
     assert len(display.names) == 2 and display.title == "Glass"
     with pytest.raises(ValueError, match=r"must be one of \['glass'\]"):
         AccuracyDominanceDisplay.from_study(results, "vehicle")
+
+
+def test_accuracy_dominance_legend_decodes_the_papers_markers():
+    # García 2008, Figure 2: shape = classifier, fill = training set, the
+    # under-sampling entry crossed, the best approach named with its area.
+    # Study names with Weka's prefix draw as their role (weka_mlp as MLP).
+    from matplotlib.lines import Line2D
+
+    from imbascore.plot import AccuracyDominanceDisplay
+
+    display = AccuracyDominanceDisplay(
+        dominance=[-1.0, 0.1, 0.0, -0.2],
+        gmean=[0.0, 0.78, 0.75, 0.6],
+        names=["a", "b", "c", "d"],
+        classifiers=["weka_svm", "weka_mlp", "weka_mlp", "weka_1nn"],
+        samplers=["none", "undersample", "weka_smote", "none"],
+    ).plot()
+    legend = display.ax_.get_legend()
+    labels = [text.get_text() for text in legend.get_texts()]
+    areas = display.areas
+    best = int(np.argmax(areas))
+    assert best == 1
+    assert f"best: MLP, under-sampling, area {areas[best]:.2f}" in labels
+    for name in ("1-NN", "SVM", "MLP", "original", "SMOTE", "under-sampling"):
+        assert labels.count(name) == 1, name
+    # every point is drawn whole: none is clipped at the axes' border
+    points = [c for c in display.ax_.collections if c.get_label() in "abcd"]
+    assert len(points) == 4 and not any(c.get_clip_on() for c in points)
+    # the legend shows each shape once and a cross (under-sampling's)
+    display.figure_.canvas.draw()
+    shown = [line.get_marker() for line in legend.findobj(Line2D)]
+    assert {"s", "o", "D", "x"} <= set(shown) and shown.count("x") == 1
 
 
 def test_balanced_accuracy_graph_both_constructors():

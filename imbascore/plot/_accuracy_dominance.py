@@ -18,13 +18,27 @@ from ._base import (
 
 __all__ = ["AccuracyDominanceDisplay"]
 
-#: García 2008, Figure 2: squares 1-NN, circles SVM, diamonds MLP.
-_MARKERS = {"1nn": "s", "svm": "o", "mlp": "D"}
+#: García 2008, Figure 2: squares 1-NN, circles SVM, diamonds MLP. The sizes
+#: differ so that points at the same place stay visible: the largest shape is
+#: drawn first, the smallest on top.
+_MARKERS = {"1nn": ("s", 120), "svm": ("o", 45), "mlp": ("D", 75)}
 _OTHER_MARKERS = "^v<>pPhX*"
-#: Black for the original training set, white for SMOTE, crossed for
-#: under-sampling.
+_CLASSIFIER_NAMES = {"1nn": "1-NN", "svm": "SVM", "mlp": "MLP"}
+#: Black for the original training set, white for SMOTE, white and crossed
+#: for under-sampling.
 _FILLS = {"none": "black", "smote": "white", "undersample": "white"}
 _CROSSED = {"undersample"}
+_SAMPLER_NAMES = {
+    "none": "original",
+    "smote": "SMOTE",
+    "undersample": "under-sampling",
+}
+
+
+def _role(name):
+    """The paper's role of a study name: ``weka_mlp`` draws as ``mlp``."""
+    name = str(name)
+    return name[len("weka_") :] if name.startswith("weka_") else name
 
 
 class AccuracyDominanceDisplay:
@@ -271,42 +285,124 @@ class AccuracyDominanceDisplay:
                 [0, gb, gb, 0],
                 color="C0",
                 alpha=0.2,
-                label=f"best area {areas[self.best_]:.2f}",
+                label=f"best: {self._display_name(self.best_)}, "
+                f"area {areas[self.best_]:.2f}",
             )
-        others = iter(_OTHER_MARKERS)
-        markers = {}
-        for i, name in enumerate(self.names):
-            classifier = self.classifiers[i] if self.classifiers else None
-            sampler = self.samplers[i] if self.samplers else None
-            if classifier not in markers:
-                markers[classifier] = _MARKERS.get(classifier) or next(others, "o")
+        shapes = self._shapes()
+        order = sorted(range(len(self.names)), key=lambda i: -shapes[i][1])
+        for i in order:
+            marker, size = shapes[i]
+            sampler = _role(self.samplers[i]) if self.samplers else None
             face = _FILLS.get(sampler, "C1") if sampler else "C1"
+            # clip_on=False: a classifier that never predicts the minority
+            # class sits at (-1, 0), on the corner of the axes.
             ax.scatter(
                 self.dominance[i],
                 self.gmean[i],
-                marker=markers[classifier],
-                s=70,
+                marker=marker,
+                s=size,
                 facecolor=face,
                 edgecolor="black",
+                linewidth=1,
                 zorder=3,
-                label=name,
+                clip_on=False,
+                label=self.names[i],
             )
             if sampler in _CROSSED:
                 ax.scatter(
                     self.dominance[i],
                     self.gmean[i],
                     marker="x",
-                    s=40,
+                    s=size * 0.45,
                     color="black",
-                    zorder=4,
+                    linewidth=1,
+                    zorder=3,
+                    clip_on=False,
                 )
-        ax.set_xlim(-1, 1)
-        ax.set_ylim(0, 1.05)
+        ax.set_xlim(-1.05, 1.05)
+        ax.set_ylim(-0.03, 1.05)
         ax.set_xlabel("dominance (TPR - TNR)")
         ax.set_ylabel("geometric mean")
         if self.title:
             ax.set_title(self.title)
-        if legend:
+        if legend and self.classifiers and self.samplers:
+            self._paper_legend(ax)
+        elif legend:
             legend_below(ax, ncol=3)
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+    def _display_name(self, i):
+        """The paper's names of a point's classifier and training set."""
+        if not (self.classifiers and self.samplers):
+            return self.names[i]
+        role, sampler = _role(self.classifiers[i]), _role(self.samplers[i])
+        return (
+            f"{_CLASSIFIER_NAMES.get(role, role)}, "
+            f"{_SAMPLER_NAMES.get(sampler, sampler)}"
+        )
+
+    def _shapes(self):
+        """(marker, size) per point: one shape per classifier."""
+        others = iter(_OTHER_MARKERS)
+        chosen = {}
+        shapes = []
+        for i in range(len(self.names)):
+            role = _role(self.classifiers[i]) if self.classifiers else None
+            if role not in chosen:
+                chosen[role] = _MARKERS.get(role) or (next(others, "o"), 70)
+            shapes.append(chosen[role])
+        return shapes
+
+    def _paper_legend(self, ax):
+        """Shape = classifier, fill = training set, decoded once each."""
+        from matplotlib.lines import Line2D
+
+        def proxy(marker, face, crossed=False, size=8):
+            shape = Line2D(
+                [],
+                [],
+                linestyle="",
+                marker=marker,
+                markersize=size,
+                markerfacecolor=face,
+                markeredgecolor="black",
+            )
+            if not crossed:
+                return shape
+            cross = Line2D(
+                [],
+                [],
+                linestyle="",
+                marker="x",
+                markersize=size * 0.6,
+                color="black",
+            )
+            return (shape, cross)
+
+        handles, labels = ax.get_legend_handles_labels()
+        keep = [
+            (h, lab)
+            for h, lab in zip(handles, labels)
+            if lab in ("feasible limit", "infeasible") or lab.startswith("best")
+        ]
+        shapes = dict(zip(map(_role, self.classifiers), self._shapes()))
+        for role, (marker, _) in shapes.items():
+            name = _CLASSIFIER_NAMES.get(role, role)
+            keep.append((proxy(marker, "0.75"), name))
+        for sampler in dict.fromkeys(map(_role, self.samplers)):
+            name = _SAMPLER_NAMES.get(sampler, sampler)
+            face = _FILLS.get(sampler, "C1")
+            keep.append((proxy("o", face, sampler in _CROSSED), name))
+        from matplotlib.legend_handler import HandlerTuple
+
+        ax.legend(
+            [h for h, _ in keep],
+            [lab for _, lab in keep],
+            handler_map={tuple: HandlerTuple(ndivide=1)},
+            fontsize="x-small",
+            loc="upper center",
+            ncol=3,
+            bbox_to_anchor=(0.5, -0.14),
+            frameon=False,
+        )
