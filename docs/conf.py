@@ -25,6 +25,7 @@ numpydoc_xref_param_type = False
 
 html_theme = "pydata_sphinx_theme"
 html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 templates_path = ["_templates"]
 html_theme_options = {"navigation_with_keys": False}
 exclude_patterns = ["_build", "make_figures.py"]
