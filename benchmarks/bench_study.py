@@ -382,6 +382,15 @@ def compare(folds, weka=None, seeds=(), notes=None):
     return pd.DataFrame(rows)
 
 
+def _short(explanation):
+    """An explanation without what the table's own columns already say."""
+    parts = [p.strip() for p in explanation.split(";")]
+    parts = [p for p in parts if not p.startswith("real Weka")]
+    parts[0] = parts[0].replace(": something else differs", "")
+    parts[0] = parts[0].replace(", repeats)", ")").replace(" (repeats)", "")
+    return "; ".join(parts)
+
+
 def docs_table(table):
     """The per-cell comparison as the García 2008 docs page shows it."""
     from imbascore.study._garcia2008 import GARCIA2008_DATASETS
@@ -407,9 +416,7 @@ def docs_table(table):
     if "weka_area" in table:
         shown["area Weka"] = table["weka_area"].map("{:.2f}".format)
     shown["why it differs"] = [
-        ""
-        if within
-        else ";".join(p for p in why.split(";") if not p.startswith(" real Weka"))
+        "" if within else _short(why)
         for within, why in zip(table["within_0.05"], table["explanation"])
     ]
     return shown

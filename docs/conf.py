@@ -27,7 +27,14 @@ html_theme = "pydata_sphinx_theme"
 html_static_path = ["_static"]
 html_css_files = ["custom.css"]
 templates_path = ["_templates"]
-html_theme_options = {"navigation_with_keys": False}
+html_theme_options = {
+    "navigation_with_keys": False,
+    # The project's name alone: "imbascore 0.1.0.dev0 documentation" ran
+    # into the navigation links at 1280 px.
+    "logo": {"text": "imbascore"},
+    # The wide García 2008 table gets the page's whole width.
+    "secondary_sidebar_items": {"reproducing/garcia2008": []},
+}
 exclude_patterns = ["_build", "make_figures.py"]
 
 sphinx_gallery_conf = {
