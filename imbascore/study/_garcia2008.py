@@ -32,6 +32,35 @@ GARCIA2008_SAMPLERS = {
 }
 
 
+#: Which of the paper's columns a Weka estimator fills: the paper ran Weka.
+PAPER_ROLES = {
+    "classifier": {"weka_1nn": "1nn", "weka_svm": "svm", "weka_mlp": "mlp"},
+    "sampler": {"weka_smote": "smote"},
+}
+
+
+def paper_cells(results):
+    """The folds as the paper's cells: Weka estimators under the paper's names.
+
+    ``weka_1nn``, ``weka_svm``, ``weka_mlp`` and ``weka_smote`` take the
+    columns 1-NN, SVM, MLP and SMOTE; a scikit-learn stand-in keeps its
+    column only where its Weka counterpart did not run. Returns the renamed
+    folds and the names that filled each role.
+    """
+    frame = results
+    used = {}
+    for column, roles in PAPER_ROLES.items():
+        present = set(frame[column])
+        for weka, plain in roles.items():
+            if weka in present:
+                frame = frame[frame[column] != plain]
+                used[plain] = weka
+            elif plain in present:
+                used[plain] = plain
+        frame = frame.assign(**{column: frame[column].replace(roles)})
+    return frame, used
+
+
 def compare_garcia2008(
     results, *, aggregate="rates", interval="posterior", confidence_level=0.95
 ):
@@ -41,7 +70,9 @@ def compare_garcia2008(
     ----------
     results : pandas.DataFrame
         Per-fold results of :func:`~imbascore.study.run_study`; cells outside
-        the paper's table are ignored.
+        the paper's table are ignored. Weka's estimators fill the paper's
+        columns (``weka_mlp`` is its MLP; see :func:`paper_cells`), the
+        scikit-learn stand-ins those Weka's did not.
 
     aggregate : {"rates", "fold", "pooled"}, default="rates"
         How our g and d are made from the folds (see
@@ -67,6 +98,7 @@ def compare_garcia2008(
     """
     import pandas as pd
 
+    results, _ = paper_cells(results)
     summary = summarize(results, ("gmean", "dominance"), aggregate=aggregate)
     if interval is not None:
         bounds = summarize(
