@@ -28,6 +28,7 @@ from ._garcia2008 import (
     GARCIA2008_SAMPLERS,
     compare_garcia2008,
     garcia2008_markdown,
+    paper_cells,
 )
 from ._runner import COLUMNS, run_study
 from ._summary import CELL
@@ -37,13 +38,6 @@ __all__ = ["add_study_parser"]
 #: The paper's protocol, as Weka ran it.
 DEFAULT_SAMPLERS = "none,weka_smote,undersample"
 DEFAULT_CLASSIFIERS = "weka_1nn,weka_svm,weka_mlp"
-
-#: Which of the paper's columns a Weka estimator fills (see _paper_cells).
-_PAPER_ROLES = {
-    "classifier": {"weka_1nn": "1nn", "weka_svm": "svm", "weka_mlp": "mlp"},
-    "sampler": {"weka_smote": "smote"},
-}
-
 
 class StudyOptionError(ValueError):
     """A bad option or output directory; the message is one line."""
@@ -281,30 +275,8 @@ def _run(args):
     return 0
 
 
-def _paper_cells(results):
-    """The folds as the paper's cells: Weka estimators under the paper's names.
-
-    ``weka_1nn``, ``weka_svm``, ``weka_mlp`` and ``weka_smote`` take the
-    columns 1-NN, SVM, MLP and SMOTE (the paper ran Weka); a scikit-learn
-    stand-in keeps its column only where its Weka counterpart did not run.
-    Returns the renamed folds and the names that filled each role.
-    """
-    frame = results
-    used = {}
-    for column, roles in _PAPER_ROLES.items():
-        present = set(frame[column])
-        for weka, plain in roles.items():
-            if weka in present:
-                frame = frame[frame[column] != plain]
-                used[plain] = weka
-            elif plain in present:
-                used[plain] = plain
-        frame = frame.assign(**{column: frame[column].replace(roles)})
-    return frame, used
-
-
 def _write_outputs(results, out, stream):
-    cells, used = _paper_cells(results)
+    cells, used = paper_cells(results)
     comparison = compare_garcia2008(cells)
     if not comparison.empty:
         table = garcia2008_markdown(comparison)
