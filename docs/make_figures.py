@@ -232,22 +232,16 @@ def thresholds_satimage():
     """The figure of the README's decision-threshold section: the threshold
     curve, IBA's ROC isometrics and the trajectory in the Balanced Accuracy
     Graph of examples/plot_thresholds_iba.py's 25-NN on Satimage."""
-    import numpy as np
-    from sklearn.model_selection import train_test_split
-    from sklearn.preprocessing import StandardScaler
+    import runpy
 
     from imbascore.plot import RocIsometricsDisplay, ThresholdCurveDisplay
 
-    data = load_dataset("satimage")
-    X, y = data.data.to_numpy(dtype=float), np.asarray(data.target)
-    X_train, X_rest, y_train, y_rest = train_test_split(
-        X, y, test_size=0.5, stratify=y, random_state=0
-    )
-    X_val, _, y_val, _ = train_test_split(
-        X_rest, y_rest, test_size=0.5, stratify=y_rest, random_state=0
-    )
-    model = make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=25))
-    scores = model.fit(X_train, y_train).predict_proba(X_val)[:, 1]
+    # The example's own model and validation scores (it checks its claims).
+    example = pathlib.Path(__file__).parents[1] / "examples" / "plot_thresholds_iba.py"
+    plt.close("all")
+    namespace = runpy.run_path(str(example))
+    plt.close("all")
+    y_val, scores = namespace["y_val"], namespace["scores_val"]
     metrics = ["iba", "gmean", "balanced_accuracy", "accuracy", "f1"]
     figure, axes = plt.subplots(1, 3, figsize=(18, 5.2))
     ThresholdCurveDisplay.from_predictions(
