@@ -413,8 +413,8 @@ def docs_table(table):
             "area paper": table["paper_area"].map("{:.2f}".format),
         }
     )
-    if "weka_area" in table:
-        shown["area Weka"] = table["weka_area"].map("{:.2f}".format)
+    if "folds_identical_to_weka" in table:
+        shown["folds as Weka"] = table["folds_identical_to_weka"]
     shown["why it differs"] = [
         "" if within else _short(why)
         for within, why in zip(table["within_0.05"], table["explanation"])
