@@ -311,7 +311,7 @@ def _write_outputs(results, out, stream):
         display = AccuracyDominanceDisplay.from_study(results, dataset)
         display.figure_.savefig(
             out / "figures" / f"accuracy_dominance_{dataset}.png",
-            dpi=100,
+            dpi=150,
             bbox_inches="tight",
         )
         plt.close(display.figure_)
