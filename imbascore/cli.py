@@ -19,9 +19,15 @@ import warnings
 import numpy as np
 
 from ._formulas import DPRIME_CORRECTIONS
-from ._label_csv import is_number, read_label_columns
+from ._label_csv import CHUNK_ROWS
+from ._label_files import count_label_file
 from .paper_tables import GARCIA2009_TABLE2
-from .report import _format_interval_report, _format_report, imbalanced_report
+from .report import (
+    _format_interval_report,
+    _format_report,
+    imbalanced_report,
+    report_from_table,
+)
 from .study._command import add_study_parser
 from .study._garcia2009 import garcia2009_measures
 
@@ -138,6 +144,16 @@ def _zero_division(text):
     return value
 
 
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
+    return value
+
+
 def _delimiter(text):
     text = {"\\t": "\t", "tab": "\t"}.get(text, text)
     if len(text) != 1:
@@ -175,7 +191,9 @@ def _report_flags(args):
     }
 
 
-_PARAMETER = re.compile(r"The '([\w/]+)' parameter of imbalanced_report")
+_PARAMETER = re.compile(
+    r"The '([\w/]+)' parameter of (?:imbalanced_report|confusion_counts)"
+)
 
 
 def _in_flags(message, flags):
@@ -195,27 +213,27 @@ def _warning_in_flags(message, args):
     return re.sub(r"\by_true\b", f"the --true column {args.true!r}", text)
 
 
-def _check_label_kinds(data, args):
-    """Both label columns numbers, or both text: say which is which if not."""
+def _check_label_kinds(text, args):
+    """Both label columns numbers, or both text: say which is which if not.
+
+    ``text`` maps each label column to an example of its text, or None for a
+    column of numbers.
+    """
     columns = {"--true": args.true, "--pred": args.pred}
-    text = {
-        flag: column
-        for flag, column in columns.items()
-        if data[column].dtype.kind == "U"
+    text_flags = {
+        flag: column for flag, column in columns.items() if text[column] is not None
     }
-    if len(text) != 1:
+    if len(text_flags) != 1:
         return
-    ((text_flag, text_column),) = text.items()
+    ((text_flag, text_column),) = text_flags.items()
     ((number_flag, number_column),) = (
         item for item in columns.items() if item[0] != text_flag
     )
-    example = next(
-        value for value in data[text_column].tolist() if not is_number(value)
-    )
     raise _CommandError(
         f"the {number_flag} column {number_column!r} holds numbers but the "
-        f"{text_flag} column {text_column!r} holds text (e.g. {example!r}); both "
-        "must hold labels of one kind, the classes the model was trained on"
+        f"{text_flag} column {text_column!r} holds text (e.g. "
+        f"{text[text_column]!r}); both must hold labels of one kind, the classes "
+        "the model was trained on"
     )
 
 
@@ -265,7 +283,11 @@ def _undefined_note(report, args, shown):
 
 
 def _report(args):
-    """The all-metrics report of a CSV's true and predicted label columns."""
+    """The all-metrics report of a file's true and predicted label columns.
+
+    The file is read and counted chunk by chunk (:mod:`._label_files`), so
+    its size does not matter; the report is made from the merged counts.
+    """
     options = {}
     for option, column in (
         ("--true", args.true),
@@ -274,21 +296,27 @@ def _report(args):
     ):
         if column is not None:
             options.setdefault(column, []).append(option)
-    data = read_label_columns(
+    counted = count_label_file(
         args.file,
         {column: "/".join(names) for column, names in options.items()},
+        true=args.true,
+        pred=args.pred,
+        weight=args.weight,
         delimiter=args.delimiter,
-        numeric=[args.weight] if args.weight else [],
+        chunk_rows=args.chunk_rows,
+        progress=not args.no_progress and sys.stderr.isatty(),
     )
-    _check_label_kinds(data, args)
+    _check_label_kinds(counted.text, args)
     zero_division = math.nan if args.zero_division is None else args.zero_division
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            report = imbalanced_report(
-                data[args.true],
-                data[args.pred],
-                sample_weight=data[args.weight] if args.weight else None,
+            if counted.error is not None:
+                raise counted.error
+            report = report_from_table(
+                counted.counts.table,
+                weighted=counted.counts.weighted,
+                func="imbalanced_report",
                 alpha=args.alpha,
                 weight=args.wa_weight,
                 correction=args.correction,
@@ -356,7 +384,11 @@ def _parser():
         "labels) are shown as nan, or null in JSON, with a note on stderr "
         "saying which and why; --zero-division 0 or 1 fills them in instead.",
     )
-    report.add_argument("file", help="the CSV file, or - for standard input")
+    report.add_argument(
+        "file",
+        help="the CSV file (.csv, .tsv, .txt, each also .gz; - for standard "
+        "input) or Parquet file (.parquet, .pq; needs pyarrow)",
+    )
     report.add_argument(
         "--true", default="y_true", metavar="COL", help="true labels (y_true)"
     )
@@ -436,6 +468,17 @@ def _parser():
         default=0,
         metavar="SEED",
         help="seed of the intervals' draws, so that a rerun prints the same (0)",
+    )
+    report.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar on stderr (it shows only on a terminal)",
+    )
+    report.add_argument(
+        "--chunk-rows",
+        type=_positive_int,
+        default=CHUNK_ROWS,
+        help=argparse.SUPPRESS,  # rows read and counted at a time
     )
     report.set_defaults(run=_report)
     add_study_parser(commands)
