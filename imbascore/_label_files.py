@@ -58,7 +58,7 @@ _CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 _PARQUET_SUFFIXES = (".parquet", ".pq")
 #: Bytes pyarrow's CSV reader cuts the file into (rows are then cut to
 #: ``chunk_rows``).
-_BLOCK_BYTES = 1 << 22
+_BLOCK_BYTES = 1 << 20
 _PARQUET_HINT = 'reading Parquet needs pyarrow: pip install "imbascore[parquet]"'
 
 CountedLabels = namedtuple("CountedLabels", "counts text rows error")

@@ -376,10 +376,13 @@ def _parser():
     example.set_defaults(run=_example)
     report = commands.add_parser(
         "report",
-        help="print the all-metrics report of a CSV's true and predicted labels",
+        help="print the all-metrics report of a file's true and predicted labels",
         description="Print every metric of imbascore, per class and averaged, "
         "for the true and predicted labels in two columns of a CSV file with a "
-        "header row. Columns of integers or numbers are read as numbers. "
+        "header row, or of a Parquet file. Columns of integers or numbers are "
+        "read as numbers. The file is read and counted 262,144 rows at a "
+        "time, so its size does not matter (a bar on stderr shows the progress "
+        "on a terminal). "
         "Undefined values (e.g. the specificity of the only class in the true "
         "labels) are shown as nan, or null in JSON, with a note on stderr "
         "saying which and why; --zero-division 0 or 1 fills them in instead.",
