@@ -557,7 +557,10 @@ def _containing(estimate, low, high):
     the very value observed; like Clopper-Pearson's, ours then reaches it."""
     # fmin/fmax: an undefined (NaN) estimate leaves the bounds as they are;
     # arrays (average=None) widen element by element.
-    return np.fmin(low, estimate), np.fmax(high, estimate)
+    low, high = np.fmin(low, estimate), np.fmax(high, estimate)
+    if np.ndim(low) == 0:
+        return float(low), float(high)
+    return low, high
 
 
 def _bca(draws, estimate, jackknife, level):

@@ -412,8 +412,14 @@ def test_study_interrupted_is_one_line(tmp_path, capsys, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(_command, "run_study", interrupt)
-    code, err = _study(["--datasets", "glass", "--out", str(tmp_path / "o")], capsys)
-    assert code == 130 and err == "imbascore study: interrupted\n"
+    out = tmp_path / "o"
+    code, err = _study(["--datasets", "glass", "--out", str(out)], capsys)
+    assert code == 130 and err.count("\n") == 1
+    assert err.startswith("imbascore study: interrupted; 0 of this run's 9 cells")
+    assert err.endswith(
+        f"resume with: imbascore study --datasets glass --quick --n-jobs 1 "
+        f"--no-progress --out {out}\n"
+    )
 
 
 def test_study_unwritable_or_foreign_out(tmp_path, capsys):

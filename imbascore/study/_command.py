@@ -15,8 +15,8 @@ Weka estimator of that kind ran.
 
 import argparse
 import importlib.util
-import json
-import pathlib
+import shlex
+import sys
 import time
 
 from .. import __version__
@@ -31,13 +31,16 @@ from ._garcia2008 import (
     paper_cells,
 )
 from ._runner import COLUMNS, run_study
-from ._summary import CELL
+from ._store import StoreError, StudyStore
+from ._summary import CELL, METRIC_NAMES, RATE_METRICS, summarize
 
 __all__ = ["add_study_parser"]
 
 #: The paper's protocol, as Weka ran it.
 DEFAULT_SAMPLERS = "none,weka_smote,undersample"
 DEFAULT_CLASSIFIERS = "weka_1nn,weka_svm,weka_mlp"
+DEFAULT_METRICS = "gmean,dominance,ad_area,iba,balanced_accuracy"
+
 
 class StudyOptionError(ValueError):
     """A bad option or output directory; the message is one line."""
@@ -126,6 +129,24 @@ def add_study_parser(commands):
         + " (default: %(default)s)",
     )
     study.add_argument(
+        "--metrics",
+        default=DEFAULT_METRICS,
+        metavar="NAMES",
+        help="comma-separated metrics of the per-cell table (metrics.md and "
+        "metrics.csv, with 95%% posterior intervals), of "
+        + ", ".join(METRIC_NAMES)
+        + " (default: %(default)s)",
+    )
+    study.add_argument(
+        "--aggregate",
+        choices=("rates", "pooled", "fold"),
+        default="rates",
+        help="how the metric table combines a cell's folds: the metric of the "
+        "fold-averaged TPR and TNR (rates, as García 2008; for metrics of the "
+        "two rates only), of the summed counts (pooled), or the mean of the "
+        "folds' values (fold) (default: %(default)s)",
+    )
+    study.add_argument(
         "--quick", action="store_true", help="one 5-fold pass instead of 5x10 folds"
     )
     study.add_argument(
@@ -159,62 +180,19 @@ def add_study_parser(commands):
     return study
 
 
-def _prepare_out(out, protocol):
-    """Create ``out`` or check it holds a study of the same protocol."""
-    out = pathlib.Path(out)
-    try:
-        (out / "cells").mkdir(parents=True, exist_ok=True)
-        probe = out / ".write-test"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as error:
-        raise StudyOptionError(
-            f"--out {str(out)!r} is not a writable directory: {error.strerror}"
-        ) from None
-    saved = out / "study.json"
-    if saved.exists():
-        try:
-            previous = json.loads(saved.read_text())
-        except ValueError:
-            previous = None
-        if not isinstance(previous, dict):
-            raise StudyOptionError(
-                f"--out {str(out)!r} holds an unreadable study.json; use another "
-                "--out, or delete it to start afresh"
-            )
-        previous = {key: previous.get(key) for key in protocol}
-        if previous != protocol:
-            raise StudyOptionError(
-                f"--out {str(out)!r} holds a study of another protocol "
-                f"({previous}); use another --out"
-            )
-    saved.write_text(json.dumps({**protocol, "imbascore": __version__}, indent=2))
-    return out
-
-
-def _cell_path(out, cell):
-    return out / "cells" / ("__".join(cell) + ".csv")
-
-
-def _finished_cells(out, cells, n_folds):
-    import pandas as pd
-
-    finished = {}
-    for cell in cells:
-        path = _cell_path(out, cell)
-        if path.exists():
-            frame = pd.read_csv(path, float_precision="round_trip")
-            if len(frame) == n_folds and list(frame.columns) == COLUMNS:
-                finished[cell] = frame
-    return finished
-
-
 def _run(args):
-    import pandas as pd
-
     datasets = _names("datasets", list_datasets())(args.datasets)
     samplers = _names("samplers", SAMPLERS)(args.samplers)
     classifiers = _names("classifiers", CLASSIFIERS)(args.classifiers)
+    metrics = _names("metrics", METRIC_NAMES)(args.metrics)
+    if args.aggregate == "rates":
+        ratio_bound = [name for name in metrics if name not in RATE_METRICS]
+        if ratio_bound:
+            raise StudyOptionError(
+                f"--metrics {','.join(ratio_bound)} depend on the class ratio, "
+                "not on TPR and TNR alone: use --aggregate pooled or fold with "
+                "them"
+            )
     needing = [name for name in classifiers if name in NEED_NUMBA]
     if needing and importlib.util.find_spec("numba") is None:
         raise StudyOptionError(
@@ -231,51 +209,124 @@ def _run(args):
         "n_repeats": n_repeats,
         "random_state": args.random_state,
     }
-    out = _prepare_out(args.out, protocol)
+    try:
+        store = StudyStore(args.out, protocol, COLUMNS, __version__)
+        with store.locked():
+            return _run_in(store, args, datasets, samplers, classifiers, metrics)
+    except StoreError as error:
+        raise StudyOptionError(str(error)) from None
+
+
+def _run_in(store, args, datasets, samplers, classifiers, metrics):
     cells = [(d, s, c) for d in datasets for s in samplers for c in classifiers]
-    finished = _finished_cells(out, cells, n_splits * n_repeats)
-    if finished:
+    finished = set(store.finished())
+    skip = finished & set(cells)
+    if skip:
         print(
-            f"skipping {len(finished)} finished cell(s) found in {out}",
+            f"skipping {len(skip)} finished cell(s) found in {store.out}",
             file=args.stream,
         )
-
-    def save(cell_frame):
-        first = cell_frame.iloc[0]
-        key = (first["dataset"], first["sampler"], first["classifier"])
-        cell_frame.to_csv(_cell_path(out, key), index=False)
-
     start = time.perf_counter()
-    fresh = run_study(
-        datasets,
-        samplers,
-        classifiers,
-        n_splits=n_splits,
-        n_repeats=n_repeats,
-        random_state=args.random_state,
-        n_jobs=args.n_jobs,
-        scheduler=args.scheduler,
-        progress=not args.no_progress,
-        skip=set(finished),
-        on_cell_done=save,
-    )
+    try:
+        fresh = run_study(
+            datasets,
+            samplers,
+            classifiers,
+            n_splits=store.protocol["n_splits"],
+            n_repeats=store.protocol["n_repeats"],
+            random_state=args.random_state,
+            n_jobs=args.n_jobs,
+            scheduler=args.scheduler,
+            progress=not args.no_progress,
+            skip=skip,
+            on_cell_done=store.save_cell,
+        )
+    except KeyboardInterrupt:
+        done = set(store.finished()) & set(cells)
+        # below the progress bar's line, if there is one
+        newline = "" if args.no_progress else "\n"
+        print(
+            f"{newline}imbascore study: interrupted; {len(done)} of this run's "
+            f"{len(cells)} cells are finished and kept in {store.out}; resume "
+            f"with: {_resume_command(args)}",
+            file=sys.stderr,
+        )
+        return 130
     wall = time.perf_counter() - start
-    frames = [*finished.values(), fresh]
-    results = pd.concat([f for f in frames if len(f)], ignore_index=True)
-    rank = {cell: i for i, cell in enumerate(cells)}
-    results["_rank"] = [rank[cell] for cell in zip(*(results[c] for c in CELL))]
-    results = (
-        results.sort_values(["_rank", "repeat", "fold"])
-        .drop(columns="_rank")
-        .reset_index(drop=True)
-    )
-    results.to_csv(out / "folds.csv", index=False)
-    _write_outputs(results, out, args.stream)
+    results = _store_results(store)
+    store.replace_with("folds.csv", lambda path: results.to_csv(path, index=False))
+    if set(results["dataset"]) != set(datasets):
+        print(
+            f"folds.csv, the tables and the figures: every finished cell of "
+            f"{store.out} ({results[CELL].drop_duplicates().shape[0]} cells, "
+            f"{results['dataset'].nunique()} datasets), not only this run's",
+            file=args.stream,
+        )
+    _write_outputs(results, store, args.stream)
+    _write_metric_table(results, store, metrics, args.aggregate, args.stream)
     _print_times(fresh, wall, args.stream)
+    _print_fit_warnings(fresh, args.stream)
     return 0
 
 
-def _write_outputs(results, out, stream):
+_DEFAULTS = {
+    "datasets": ",".join(GARCIA2008_DATASETS),
+    "samplers": DEFAULT_SAMPLERS,
+    "classifiers": DEFAULT_CLASSIFIERS,
+    "metrics": DEFAULT_METRICS,
+    "aggregate": "rates",
+}
+
+
+def _resume_command(args):
+    """The command line that finishes this run (its options, not defaults)."""
+    parts = ["imbascore", "study"]
+    for flag in ("datasets", "samplers", "classifiers", "metrics", "aggregate"):
+        value = getattr(args, flag)
+        if value != _DEFAULTS[flag]:
+            parts += [f"--{flag}", value]
+    if args.quick:
+        parts.append("--quick")
+    if args.random_state != 0:
+        parts += ["--random-state", str(args.random_state)]
+    if args.n_jobs != -1:
+        parts += ["--n-jobs", str(args.n_jobs)]
+    if args.scheduler:
+        parts += ["--scheduler", args.scheduler]
+    if args.no_progress:
+        parts.append("--no-progress")
+    parts += ["--out", str(args.out)]
+    return shlex.join(parts)
+
+
+def _store_results(store):
+    """Every finished cell of the store, datasets, samplers and classifiers
+    in the order of their lists."""
+    import pandas as pd
+
+    frames = store.finished()
+    order = {
+        "dataset": list(list_datasets()),
+        "sampler": list(SAMPLERS),
+        "classifier": list(CLASSIFIERS),
+    }
+
+    def rank(cell):
+        return (
+            tuple(
+                order[column].index(value)
+                if value in order[column]
+                else len(order[column])
+                for column, value in zip(CELL, cell)
+            )
+            + cell
+        )
+
+    cells = sorted(frames, key=rank)
+    return pd.concat([frames[cell] for cell in cells], ignore_index=True)
+
+
+def _write_outputs(results, store, stream):
     cells, used = paper_cells(results)
     comparison = compare_garcia2008(cells)
     if not comparison.empty:
@@ -286,9 +337,10 @@ def _write_outputs(results, out, stream):
             for role in (*GARCIA2008_CLASSIFIERS, "smote")
             if role in used
         )
-        (out / "garcia2008_table3.md").write_text(
+        store.write_text(
+            "garcia2008_table3.md",
             "# García et al. (2008), Table 3: ours (paper, difference)\n\n"
-            f"Ours: {names}.\n\n" + table
+            f"Ours: {names}.\n\n" + table,
         )
         print(f"García et al. (2008), Table 3; ours: {names}", file=stream)
         print(table, file=stream)
@@ -306,16 +358,46 @@ def _write_outputs(results, out, stream):
 
     from ..plot import AccuracyDominanceDisplay
 
-    (out / "figures").mkdir(exist_ok=True)
     for dataset in results["dataset"].unique():
         display = AccuracyDominanceDisplay.from_study(results, dataset)
-        display.figure_.savefig(
-            out / "figures" / f"accuracy_dominance_{dataset}.png",
-            dpi=150,
-            bbox_inches="tight",
+        store.replace_with(
+            f"figures/accuracy_dominance_{dataset}.png",
+            lambda path, figure=display.figure_: figure.savefig(
+                path, format="png", dpi=150, bbox_inches="tight"
+            ),
         )
         plt.close(display.figure_)
-    print(f"figures: {out / 'figures'}", file=stream)
+    print(f"figures: {store.out / 'figures'}", file=stream)
+
+
+def _write_metric_table(results, store, metrics, aggregate, stream):
+    """``metrics.csv`` and ``metrics.md``: each cell's metrics with their
+    95% posterior intervals, for any study."""
+    summary = summarize(results, metrics, aggregate=aggregate, interval="posterior")
+    store.replace_with("metrics.csv", lambda path: summary.to_csv(path))
+    header = ["dataset", "sampler", "classifier", *metrics]
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * len(header),
+    ]
+    for cell, row in summary.iterrows():
+        values = [
+            f"{row[m]:.3f} [{row[m + '_low']:.3f}, {row[m + '_high']:.3f}]"
+            for m in metrics
+        ]
+        lines.append("| " + " | ".join([*cell, *values]) + " |")
+    note = (
+        f"Each cell's metrics ({aggregate} over its folds; see summarize) with "
+        "the 95% posterior interval of the cell's counts (every sample counted "
+        "once), in brackets."
+    )
+    table = "\n".join(lines)
+    store.write_text("metrics.md", f"# Metrics per cell\n\n{note}\n\n{table}\n")
+    print(
+        f"\nMetrics per cell ({aggregate}), 95% posterior interval in brackets:",
+        file=stream,
+    )
+    print(table, file=stream)
 
 
 def _print_times(fresh, wall, stream):
@@ -344,3 +426,28 @@ def _print_times(fresh, wall, stream):
         ),
         file=stream,
     )
+
+
+def _print_fit_warnings(fresh, stream):
+    """Per classifier, how many of this run's fits warned, and of what."""
+    if fresh.empty:
+        return
+    parts = []
+    for classifier, folds in fresh.groupby("classifier", sort=False):
+        warned = folds[folds["fit_warnings"] > 0]
+        if warned.empty:
+            parts.append(f"{classifier} none")
+            continue
+        kinds = sorted(
+            {
+                kind
+                for text in warned["fit_warning_kinds"].fillna("")
+                for kind in str(text).split(";")
+                if kind
+            }
+        )
+        parts.append(
+            f"{classifier} {len(warned)} of {len(folds)} fits "
+            f"({', '.join(kinds) or 'warnings'})"
+        )
+    print("fit warnings: " + "; ".join(parts), file=stream)

@@ -45,6 +45,7 @@ COLUMNS = [
     "predict_time",
     "score_time",
     "fit_warnings",
+    "fit_warning_kinds",
 ]
 
 
@@ -250,6 +251,10 @@ def _run_fold(data, cell, repeat, fold, train, test, seed):
         "predict_time": predict_time,
         "score_time": score_time,
         "fit_warnings": len(caught),
+        # e.g. "ConvergenceWarning": what the console's summary names
+        "fit_warning_kinds": ";".join(
+            sorted({warning.category.__name__ for warning in caught})
+        ),
     }
 
 
@@ -354,8 +359,9 @@ def run_study(
     results : pandas.DataFrame
         One row per fold; columns ``COLUMNS``: the cell, ``repeat``, ``fold``,
         the counts ``tp, fn, fp, tn`` of the test fold, the training fold's
-        size (before resampling), fit/predict/score seconds and the number of
-        warnings the fit raised (e.g. an MLP that did not converge). Metrics
+        size (before resampling), fit/predict/score seconds, the number of
+        warnings the fit raised and their kinds (``"ConvergenceWarning"`` for
+        an MLP that did not converge; ``;``-separated, empty if none). Metrics
         are computed from the counts afterwards (see :func:`summarize`).
 
     Examples
@@ -364,7 +370,7 @@ def run_study(
     >>> folds = run_study(["glass"], ["none", "undersample"], ["1nn"],
     ...                   n_splits=5, n_repeats=1)
     >>> folds.shape
-    (10, 14)
+    (10, 15)
     >>> summarize(folds)[["gmean", "dominance"]].round(2)  # doctest: +SKIP
     """
     import pandas as pd
@@ -406,7 +412,11 @@ def run_study(
             from tqdm.auto import tqdm
 
             bar = stack.enter_context(tqdm(total=len(tasks), unit="fold"))
-        outputs = joblib.Parallel(n_jobs=n_jobs, return_as="generator")(
+        # max_nbytes=None: the data sets are small, and without memory-mapped
+        # copies an interrupted run leaves no files for joblib to warn about.
+        outputs = joblib.Parallel(
+            n_jobs=n_jobs, return_as="generator", max_nbytes=None
+        )(
             joblib.delayed(_run_fold)(*arguments) for _, arguments in tasks
         )
         for (key, _), row in zip(tasks, outputs):

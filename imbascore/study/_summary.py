@@ -16,7 +16,7 @@ __all__ = ["CELL", "fold_scores", "summarize"]
 
 #: The columns that identify a cell of the study.
 CELL = ["dataset", "sampler", "classifier"]
-_NAMES = ("accuracy",) + tuple(METRICS)
+METRIC_NAMES = ("accuracy",) + tuple(METRICS)
 
 
 def _counts(frame):
@@ -46,7 +46,7 @@ def fold_scores(results, metric, **params):
     scores : ndarray of shape (n_rows,)
         NaN where the metric is undefined for a fold.
     """
-    check_choice(metric, "metric", _NAMES, "fold_scores")
+    check_choice(metric, "metric", METRIC_NAMES, "fold_scores")
     params = check_metric_params(params, "fold_scores")
     return np.array(
         [
@@ -129,7 +129,7 @@ def summarize(
     if aggregate == "rates":
         for metric in metrics:
             check_choice(
-                metric, "metrics", _RATE_METRICS, "summarize (aggregate='rates')"
+                metric, "metrics", RATE_METRICS, "summarize (aggregate='rates')"
             )
     grouped = results.groupby(CELL, sort=False)
     table = _aggregated(results, metrics, aggregate, CELL, params)
@@ -166,7 +166,7 @@ def _aggregated(results, metrics, aggregate, keys, params):
 
 
 #: Metrics that are functions of TPR and TNR alone (Straube & Krell 2014).
-_RATE_METRICS = tuple(
+RATE_METRICS = tuple(
     name
     for name in (
         "sensitivity",
