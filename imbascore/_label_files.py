@@ -213,11 +213,34 @@ def _arrow_cells(path, names, options, delimiter, numeric, chunk_rows, bar):
         raw.close()
 
 
+class _NoBar:
+    """tqdm's few methods used here, doing nothing."""
+
+    def __init__(self, total=None, **kwargs):
+        self.n, self.total = 0, total
+
+    def update(self, n=1):
+        self.n += n
+
+    def refresh(self):
+        pass
+
+    def reset(self, total=None):
+        self.n, self.total = 0, total
+
+    def close(self):
+        pass
+
+
 class _Progress:
     """A tqdm bar on stderr: the bytes of a file read, or its rows."""
 
     def __init__(self, total, unit, enabled):
-        from tqdm.auto import tqdm
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:  # tqdm comes with the [study] extra: no bar
+            enabled = False
+            tqdm = _NoBar
 
         self.bar = tqdm(
             total=total,

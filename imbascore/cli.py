@@ -19,6 +19,7 @@ import warnings
 import numpy as np
 
 from ._formulas import DPRIME_CORRECTIONS
+from ._garcia2009 import garcia2009_measures
 from ._label_csv import CHUNK_ROWS
 from ._label_files import count_label_file
 from .paper_tables import GARCIA2009_TABLE2
@@ -28,8 +29,6 @@ from .report import (
     imbalanced_report,
     report_from_table,
 )
-from .study._command import add_study_parser
-from .study._garcia2009 import garcia2009_measures
 
 __all__ = ["main"]
 
@@ -484,8 +483,28 @@ def _parser():
         help=argparse.SUPPRESS,  # rows read and counted at a time
     )
     report.set_defaults(run=_report)
-    add_study_parser(commands)
+    _add_study(commands)
     return parser
+
+
+def _add_study(commands):
+    """``imbascore study``, or, without the [study] extra, a stand-in that
+    says what to install."""
+    try:
+        from .study._command import add_study_parser
+    except ImportError as error:
+        missing = str(error)
+        study = commands.add_parser(
+            "study",
+            help="reproduce García et al. (2008), Table 3 (needs the [study] extra)",
+        )
+
+        def refuse(args):
+            raise ImportError(missing)
+
+        study.set_defaults(run=refuse)
+        return
+    add_study_parser(commands)
 
 
 def _run(argv, stream):

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
+from ._optional import require
 from ._per_class import METRICS
 from ._validation import (
     _is_real,
@@ -136,7 +137,7 @@ def _from_long(frame, metric, approach, dataset, *, study):
 
 def _score_table(results, metric, approach, dataset, aggregate, params):
     """Scores of shape (n_datasets, n_approaches) as a DataFrame."""
-    import pandas as pd
+    pd = require("pandas", "compare", "compare_approaches")
 
     if isinstance(results, pd.DataFrame) and set(_COUNT_COLUMNS) <= set(
         results.columns
@@ -626,7 +627,7 @@ def compare_approaches(
     Six data sets that all agree give each Wilcoxon test p = 2 / 2^6 =
     0.031, and Holm's correction for two tests doubles the smaller one.
     """
-    import pandas as pd
+    pd = require("pandas", "compare", "compare_approaches")
 
     alpha = _check_alpha(alpha)
     check_choice(aggregate, "aggregate", ("fold", "pooled", "rates"), _FUNC)

@@ -18,6 +18,8 @@ from importlib import resources
 import numpy as np
 from sklearn.utils import Bunch
 
+from .._optional import require
+
 __all__ = ["DatasetIntegrityError", "list_datasets", "load_dataset"]
 
 _DATA = resources.files("imbascore.datasets") / "data"
@@ -173,7 +175,7 @@ def load_dataset(name):
     Positive (minority) class, target = 1: vehicle windows float (UCI class 3,
     KEEL glass2); target = 0: every other class.
     """
-    import pandas as pd
+    pd = require("pandas", "study", "load_dataset")
 
     name = _check_name(name)
     entry = _manifest()[name]

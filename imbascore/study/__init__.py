@@ -7,12 +7,19 @@ and :func:`fold_scores` compute any metric from them afterwards;
 MultilayerPerceptron and SMOTE filter, rule by rule.
 """
 
-from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
-from ._garcia2009 import (
+from .._optional import require
+
+# The study is the package's main job, not its core: say which extra it needs.
+for _module in ("pandas", "imblearn", "tqdm"):
+    require(_module, "study", "imbascore.study")
+
+# ruff: noqa: E402 (the imports below need the extra checked above)
+from .._garcia2009 import (
     GARCIA2009_CLASSIFIERS,
     GARCIA2009_COLUMNS,
     garcia2009_measures,
 )
+from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
 from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
 from ._runner import COLUMNS, prepare_data, run_study
