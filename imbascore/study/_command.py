@@ -15,6 +15,8 @@ Weka estimator of that kind ran.
 
 import argparse
 import importlib.util
+import io
+import pathlib
 import shlex
 import sys
 import time
@@ -30,6 +32,7 @@ from ._garcia2008 import (
     garcia2008_markdown,
     paper_cells,
 )
+from ._html_report import study_report_html
 from ._runner import COLUMNS, run_study
 from ._store import StoreError, StudyStore
 from ._summary import CELL, METRIC_NAMES, RATE_METRICS, summarize
@@ -262,8 +265,21 @@ def _run_in(store, args, datasets, samplers, classifiers, metrics):
             f"{results['dataset'].nunique()} datasets), not only this run's",
             file=args.stream,
         )
-    _write_outputs(results, store, args.stream)
-    _write_metric_table(results, store, metrics, args.aggregate, args.stream)
+    comparison, names, figures = _write_outputs(results, store, args.stream)
+    summary = _write_metric_table(results, store, metrics, args.aggregate, args.stream)
+    page = study_report_html(
+        results,
+        protocol=store.protocol,
+        version=__version__,
+        comparison=comparison,
+        names=names,
+        summary=summary,
+        metrics=metrics,
+        aggregate=args.aggregate,
+        figures=figures,
+    )
+    store.write_text("report.html", page)
+    print(f"report: {store.out / 'report.html'}", file=args.stream)
     _print_times(fresh, wall, args.stream)
     _print_fit_warnings(fresh, args.stream)
     return 0
@@ -327,8 +343,10 @@ def _store_results(store):
 
 
 def _write_outputs(results, store, stream):
+    """The García table and the figures; returns them for report.html."""
     cells, used = paper_cells(results)
     comparison = compare_garcia2008(cells)
+    names = ""
     if not comparison.empty:
         table = garcia2008_markdown(comparison)
         paper = {**GARCIA2008_CLASSIFIERS, **GARCIA2008_SAMPLERS}
@@ -353,21 +371,24 @@ def _write_outputs(results, store, stream):
             'matplotlib is not installed: no figures (pip install "imbascore[plot]")',
             file=stream,
         )
-        return
+        return comparison, names, {}
     import matplotlib.pyplot as plt
 
     from ..plot import AccuracyDominanceDisplay
 
+    figures = {}
     for dataset in results["dataset"].unique():
         display = AccuracyDominanceDisplay.from_study(results, dataset)
+        buffer = io.BytesIO()
+        display.figure_.savefig(buffer, format="png", dpi=150, bbox_inches="tight")
+        plt.close(display.figure_)
+        figures[dataset] = buffer.getvalue()
         store.replace_with(
             f"figures/accuracy_dominance_{dataset}.png",
-            lambda path, figure=display.figure_: figure.savefig(
-                path, format="png", dpi=150, bbox_inches="tight"
-            ),
+            lambda path, png=figures[dataset]: pathlib.Path(path).write_bytes(png),
         )
-        plt.close(display.figure_)
     print(f"figures: {store.out / 'figures'}", file=stream)
+    return comparison, names, figures
 
 
 def _write_metric_table(results, store, metrics, aggregate, stream):
@@ -398,6 +419,7 @@ def _write_metric_table(results, store, metrics, aggregate, stream):
         file=stream,
     )
     print(table, file=stream)
+    return summary
 
 
 def _print_times(fresh, wall, stream):

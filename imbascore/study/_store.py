@@ -117,6 +117,8 @@ class StudyStore:
         )
         os.close(handle)
         try:
+            # mkstemp makes the file private; give it the mode a plain open would
+            os.chmod(temporary, 0o666 & ~_umask())
             write(temporary)
             with open(temporary, "rb") as written:
                 os.fsync(written.fileno())
@@ -158,6 +160,12 @@ class StudyStore:
             if len(frame) == self.n_folds and list(frame.columns) == self.columns:
                 cells[parts] = frame
         return cells
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _describe(protocol):
