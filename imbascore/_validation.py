@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
+from ._encode import encode_categoricals
 from ._formulas import DPRIME_CORRECTIONS
 
 __all__ = [
@@ -469,6 +470,11 @@ def check_targets(y_true, y_pred, sample_weight, func):
     -------
     Targets
     """
+    encoded = encode_categoricals(y_true, y_pred, func)
+    if encoded is not None:  # categoricals: counted from their codes
+        codes_true, codes_pred, classes = encoded
+        weights = _check_sample_weight(sample_weight, codes_true.shape[0], func)
+        return Targets(codes_true, codes_pred, "codes", 0, classes, weights)
     y_true = _as_label_array(y_true, "y_true", func)
     y_pred = _as_label_array(y_pred, "y_pred", func)
     n_samples = y_true.shape[0]
