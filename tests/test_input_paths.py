@@ -109,3 +109,59 @@ def test_a_categorical_is_never_sorted_as_strings(monkeypatch):
     )
     assert counts.matrix.sum() == 10_000
     assert seen and max(seen) <= 2 * len(LABELS)
+
+
+@pytest.fixture
+def hash_small(monkeypatch):
+    """Hash object arrays of any size, so that small tests take that path."""
+    from imbascore import _encode
+
+    monkeypatch.setattr(_encode, "HASH_FROM", 1)
+
+
+def test_large_object_arrays_are_hashed_with_the_same_counts(hash_small, monkeypatch):
+    from imbascore import _validation
+
+    y_true, y_pred = _pairs(3)
+    weights = np.random.default_rng(4).random(len(y_true))
+    sizes = []
+    real = _validation._encode_with_unique
+
+    def recording(a, b, w, func):
+        sizes.append(len(a) + len(b))
+        return real(a, b, w, func)
+
+    monkeypatch.setattr(_validation, "_encode_with_unique", recording)
+    got = confusion_counts(y_true, y_pred, sample_weight=weights)
+    assert max(sizes) <= 2 * len(LABELS)  # only the distinct labels sorted
+    monkeypatch.setattr(_validation, "_encode_with_unique", real)
+    from imbascore import _encode
+
+    monkeypatch.setattr(_encode, "HASH_FROM", 10**9)
+    assert got == confusion_counts(y_true, y_pred, sample_weight=weights)
+
+
+@pytest.mark.parametrize(
+    "y_true, y_pred, error, match",
+    [
+        (["a", None, "b"], ["a", "b", "b"], ValueError, "missing"),
+        (["a", "b", "b"], [1, 0, 1], TypeError, "one type"),
+        (["a", "b", "b"], ["a", 0.5, "b"], TypeError, "one type"),
+        ([1.5, 1.0, 1.0], [1.0, 1.0, 1.5], ValueError, "continuous"),
+    ],
+)
+def test_hashed_objects_get_the_general_paths_errors(
+    hash_small, y_true, y_pred, error, match
+):
+    objects = [np.array(y, dtype=object) for y in (y_true, y_pred)]
+    with pytest.raises(error, match=match):
+        iba_score(*objects, average="macro")
+
+
+def test_equal_values_of_different_types_keep_the_general_path(hash_small):
+    # 1, 1.0 and True hash alike; the general path decides what they are.
+    y_true = np.array([1, True, 0, 0], dtype=object)
+    y_pred = np.array([1.0, 1, 0, False], dtype=object)
+    from imbascore import _encode
+
+    assert _encode.encode_categoricals(y_true, y_pred, "f") is None
