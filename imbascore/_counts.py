@@ -3,15 +3,23 @@
 One pass over the labels fills the whole (n_classes, n_classes) contingency
 table with :func:`numpy.bincount` on ``true * n_classes + pred``, in chunks so
 that the temporary index array stays small whatever the number of samples.
-Every metric of the package is a function of this table.
+Every metric of the package is a function of this table. Multilabel-indicator
+targets are counted by :mod:`imbascore._multilabel` (one 2x2 table per label)
+and read through the same one-vs-rest counts.
 """
 
 import warnings
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from scipy import sparse
 
+from ._multilabel import (
+    check_multilabel_labels,
+    count_multilabel,
+    is_indicator,
+)
 from ._validation import (
     CHUNK,
     as_python_scalar,
@@ -68,6 +76,10 @@ class OneVsRestCounts:
         ``negatives``).
     positions : ndarray of shape (n_labels,) or None
         Row of each label in ``joint`` (-1 for a label absent from the data).
+    sample_weights : ndarray of shape (n_labels,) or None
+        For ``average="samples"`` of multilabel targets: the rows are samples
+        (the counts of their labels), grouped, and these are the groups'
+        summed weights; None otherwise.
     """
 
     labels: np.ndarray
@@ -80,6 +92,7 @@ class OneVsRestCounts:
     positive_trials: np.ndarray | None = None
     negative_trials: np.ndarray | None = None
     positions: np.ndarray | None = None
+    sample_weights: np.ndarray | None = None
 
     @property
     def positives(self):
@@ -500,6 +513,7 @@ class ContingencyTable:
     joint: object
     classes: np.ndarray
     squared_weights: tuple | None = None
+    multilabel: ClassVar[bool] = False
 
     @property
     def support(self):
@@ -507,8 +521,17 @@ class ContingencyTable:
         return np.asarray(self.joint.sum(axis=1), dtype=float).ravel()
 
 
-def count_table(y_true, y_pred, sample_weight=None, func="count_table"):
-    """Validate the targets and count their contingency table, once."""
+def count_table(
+    y_true, y_pred, sample_weight=None, func="count_table", *, columns=None
+):
+    """Validate the targets and count their contingency table, once.
+
+    Multilabel-indicator targets give a
+    :class:`~imbascore._multilabel.MultilabelTable` (of ``columns`` only, if
+    given); ``columns`` is ignored for other targets.
+    """
+    if is_indicator(y_true) or is_indicator(y_pred):
+        return count_multilabel(y_true, y_pred, sample_weight, func, columns=columns)
     targets = check_targets(y_true, y_pred, sample_weight, func)
     return ContingencyTable(*_contingency(targets))
 
@@ -524,6 +547,114 @@ def _multiclass_rows(table, stacklevel):
     return positions, table.classes[positions]
 
 
+def _warn_pos_label(pos_label, average, func, stacklevel):
+    if pos_label is not None and pos_label != 1:
+        warnings.warn(
+            f"pos_label={pos_label!r} is ignored by {func} when average != "
+            f"'binary' (got {average!r}). Use labels=[pos_label] to score a "
+            "single class.",
+            UserWarning,
+            stacklevel=stacklevel + 1,
+        )
+
+
+def _select_multilabel(table, labels, pos_label, average, func, stacklevel):
+    """One-vs-rest counts of multilabel targets: each label's own table, or,
+    for ``average="samples"``, each (group of) sample's counts over labels."""
+    if average in ("binary", "multiclass"):
+        raise ValueError(
+            param_error(
+                func,
+                "average",
+                "one of {'micro', 'macro', 'weighted', 'samples', None} for "
+                "multilabel-indicator targets",
+                average,
+                "Each column is a label of its own binary problem; choose how "
+                "to average them.",
+            )
+        )
+    _warn_pos_label(pos_label, average, func, stacklevel + 2)
+    classes = table.classes
+    if labels is None:
+        positions = np.arange(len(classes))
+    else:
+        wanted = check_multilabel_labels(
+            check_labels(labels, func), int(classes.max()) + 1, func
+        )
+        positions = np.array([index_of(classes, int(label)) for label in wanted])
+        if (positions < 0).any():
+            raise ValueError(
+                param_error(
+                    func,
+                    "labels",
+                    f"among the counted labels {classes.tolist()}",
+                    wanted.tolist(),
+                )
+            )
+    if average == "samples":
+        return _samples_counts(table, positions, func)
+    stacks = table.stacks[positions]
+    tn, fp, fn, tp = (stacks[:, row, column] for row in (0, 1) for column in (0, 1))
+    positive_trials = negative_trials = None
+    if table.squared_weights is not None:
+        sums, scale = table.squared_weights
+        with np.errstate(divide="ignore", invalid="ignore"):
+            positive_trials, negative_trials = (
+                np.where(own > 0, (count / scale) ** 2 / own, 0.0)
+                for count, own in (
+                    (tp + fn, sums[positions, 1]),
+                    (fp + tn, sums[positions, 0]),
+                )
+            )
+    return OneVsRestCounts(
+        labels=classes[positions],
+        tp=tp,
+        fn=fn,
+        fp=fp,
+        tn=tn,
+        classes=classes,
+        joint=None,
+        positive_trials=positive_trials,
+        negative_trials=negative_trials,
+        positions=positions,
+    )
+
+
+def _samples_counts(table, positions, func):
+    """Each sample's counts over the labels, as rows (grouped, with weights)."""
+    samples = table.samples
+    if samples is None:
+        raise ValueError(
+            f"{func} cannot average over samples: these multilabel counts hold "
+            "each label's table but no per-sample counts (they were made from "
+            "a matrix). Count the labels with confusion_counts(y_true, y_pred)."
+        )
+    wanted = table.classes[positions].tolist()
+    if sorted(wanted) != sorted(samples.columns):
+        raise ValueError(
+            param_error(
+                func,
+                "labels",
+                f"None or all the counted labels {list(samples.columns)} with "
+                "average='samples' (the per-sample counts run over all of them)",
+                wanted,
+                "Count the chosen columns only: confusion_counts(y_true[:, labels], "
+                "y_pred[:, labels]).",
+            )
+        )
+    tp, fn, fp = (samples.cells[:, k].astype(float) for k in range(3))
+    return OneVsRestCounts(
+        labels=np.arange(len(tp)),
+        tp=tp,
+        fn=fn,
+        fp=fp,
+        tn=len(samples.columns) - tp - fn - fp,
+        classes=table.classes,
+        joint=None,
+        sample_weights=samples.weights,
+    )
+
+
 def select_counts(
     table, *, labels=None, pos_label=1, average="binary", func, stacklevel=2
 ):
@@ -534,19 +665,26 @@ def select_counts(
     in ``y_true`` (as in :func:`sklearn.metrics.balanced_accuracy_score`);
     otherwise they are ``labels`` or every class present.
     """
+    if table.multilabel:
+        return _select_multilabel(table, labels, pos_label, average, func, stacklevel)
+    if average == "samples":
+        raise ValueError(
+            param_error(
+                func,
+                "average",
+                "one of {'binary', 'micro', 'macro', 'weighted', None} for "
+                "targets that are not multilabel",
+                "samples",
+                "Averaging over samples needs multilabel-indicator targets "
+                "(2-D 0/1 arrays); for these, accuracy is the per-sample score.",
+            )
+        )
     joint, classes = table.joint, table.classes
     if average == "binary":
         position, pos_label = _binary_position(classes, pos_label, func)
         positions, selected = np.array([position]), label_array([pos_label])
     else:
-        if pos_label is not None and pos_label != 1:
-            warnings.warn(
-                f"pos_label={pos_label!r} is ignored by {func} when average != "
-                f"'binary' (got {average!r}). Use labels=[pos_label] to score a "
-                "single class.",
-                UserWarning,
-                stacklevel=stacklevel + 1,
-            )
+        _warn_pos_label(pos_label, average, func, stacklevel + 1)
         if average == "multiclass" and labels is None:
             positions, selected = _multiclass_rows(table, stacklevel + 1)
         elif labels is None:

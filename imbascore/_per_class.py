@@ -153,16 +153,18 @@ def per_class_values(name, counts, fill, warn, *, stacklevel, **params):
     undefined = np.zeros(values.shape, dtype=bool)
     for attribute in requires:
         undefined |= getattr(counts, attribute) == 0
+    samplewise = counts.sample_weights is not None
+    reasons = _SAMPLE_REASONS if samplewise else _REASONS
     return fill_undefined(
         values,
         undefined,
         fill,
         warn,
         readable,
-        counts.labels,
+        None if samplewise else counts.labels,
         stacklevel + 1,
         reason=" or ".join(
-            _REASONS[attribute]
+            reasons[attribute]
             for attribute in requires
             if np.any(np.asarray(getattr(counts, attribute))[undefined] == 0)
         ),
@@ -178,6 +180,15 @@ _REASONS = {
     "fp": "there are no false positives (FPR = 0)",
     "tn": "there are no true negatives (TNR = 0)",
 }
+#: The same, for average="samples": a sample's counts over the labels.
+_SAMPLE_REASONS = {
+    "positives": "the sample has no true labels",
+    "negatives": "every label of the sample is true",
+    "predicted_positives": "the sample has no predicted labels",
+    "predicted_negatives": "every label of the sample is predicted",
+    "fp": "the sample has no false positive labels (FPR = 0)",
+    "tn": "the sample has no true negative labels (TNR = 0)",
+}
 
 
 def fill_undefined(
@@ -188,13 +199,15 @@ def fill_undefined(
         return values
     values = np.where(undefined, fill, values)
     if warn:
-        which = labels[undefined].tolist()
+        which = (
+            "samples" if labels is None else f"label(s) {labels[undefined].tolist()}"
+        )
         reason = reason or (
             "y_true has no samples of that class, or no samples of any other class"
         )
         warnings.warn(
-            f"{readable} is ill-defined and being set to {fill} for label(s) "
-            f"{which}: {reason}. Use `zero_division` parameter to control this "
+            f"{readable} is ill-defined and being set to {fill} for {which}: "
+            f"{reason}. Use `zero_division` parameter to control this "
             "behavior.",
             UndefinedMetricWarning,
             stacklevel=stacklevel + 1,
@@ -205,6 +218,8 @@ def fill_undefined(
 def average_values(values, support, average, fill, *, warn=None, stacklevel=2):
     """Reduce per-class values as sklearn does; NaN values are left out.
 
+    ``"samples"`` takes ``support`` to be the weights of the rows (samples).
+
     ``"weighted"`` over labels that all have zero support has no weights: the
     value is ``fill``, announced if ``warn`` names the metric (its per-class
     values may all be defined, so nothing else has warned).
@@ -214,13 +229,18 @@ def average_values(values, support, average, fill, *, warn=None, stacklevel=2):
     if average is None:
         return values
     kept = ~np.isnan(values)
-    if average == "weighted":
+    if average in ("weighted", "samples"):
         weights = support[kept]
         if weights.sum() == 0:
             if warn:
+                why = (
+                    "the samples weigh 0"
+                    if average == "samples"
+                    else "the labels have no true samples"
+                )
                 warnings.warn(
-                    f"{warn} with average='weighted' is ill-defined and being "
-                    f"set to {float(fill)}: the labels have no true samples, "
+                    f"{warn} with average={average!r} is ill-defined and being "
+                    f"set to {float(fill)}: {why}, "
                     "so the weights sum to 0. Use `zero_division` parameter "
                     "to control this behavior.",
                     UndefinedMetricWarning,

@@ -127,12 +127,18 @@ def score_counts(options, counts, *, stacklevel=2):
     )
     if options.average == "micro":
         return float(values[0])
+    samplewise = options.average == "samples"
     return average_values(
         values,
-        counts.positives,
+        counts.sample_weights if samplewise else counts.positives,
         options.average,
         options.fill,
-        warn=options.warn and _unannounced_zero_support(options.name),
+        warn=options.warn
+        and (
+            METRICS[options.name][2]
+            if samplewise
+            else _unannounced_zero_support(options.name)
+        ),
         stacklevel=stacklevel + 1,
     )
 

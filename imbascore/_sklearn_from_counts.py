@@ -17,7 +17,8 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import confusion_matrix
 
-from ._counts import index_of
+from ._counts import index_of, select_counts
+from ._multilabel import exact_matches
 from ._scoring import check_metric_options, score_table
 from ._validation import (
     check_bool,
@@ -69,18 +70,32 @@ def _warn_single_label(joint):
         )
 
 
+def _refuse_multilabel(table, name):
+    if table.multilabel:
+        raise ValueError(
+            f"{name} does not take multilabel-indicator targets (as in "
+            "scikit-learn): it is defined for one label per sample. Score each "
+            "column as binary data, or use a metric that averages over labels."
+        )
+
+
 def _accuracy(table):
+    if table.multilabel:
+        correct, total = exact_matches(table)
+        return correct / total
     diagonal, true, _ = _sums(table.joint)
     return float(diagonal.sum() / true.sum())
 
 
 def _balanced_accuracy(table):
     # scikit-learn's balanced accuracy is ours over the true classes.
+    _refuse_multilabel(table, "balanced_accuracy")
     _warn_single_label(table.joint)
     return score_table(_MEAN_RECALL, table, stacklevel=3)
 
 
 def _matthews_corrcoef(table):
+    _refuse_multilabel(table, "matthews_corrcoef")
     _warn_single_label(table.joint)
     diagonal, true, predicted = _sums(table.joint)
     n_samples = predicted.sum()
@@ -100,7 +115,7 @@ _SET_WISE = {
     "f1": (lambda tp, t, p: (2.0 * tp, 1.0 * t + p), "true nor predicted"),
     "jaccard": (lambda tp, t, p: (tp, t + p - tp), "true or predicted"),
 }
-_SET_WISE_AVERAGES = ("binary", "micro", "macro", "weighted", None)
+_SET_WISE_AVERAGES = ("binary", "micro", "macro", "weighted", "samples", None)
 
 
 def _set_wise_labels(table, average, labels, pos_label, func):
@@ -118,15 +133,46 @@ def _set_wise_labels(table, average, labels, pos_label, func):
                 f"{classes.tolist()}"
             )
         return [pos_label]
+    _warn_ignored_pos_label(pos_label, average)
+    return classes.tolist() if labels is None else list(labels)
+
+
+def _warn_ignored_pos_label(pos_label, average):
     if pos_label not in (None, 1):
         warnings.warn(
             f"Note that pos_label (set to {pos_label!r}) is ignored when average "
             f"!= 'binary' (got {average!r}). You may use labels=[pos_label] to "
             "specify a single positive class.",
             UserWarning,
-            stacklevel=4,
+            stacklevel=5,
         )
-    return classes.tolist() if labels is None else list(labels)
+
+
+def _set_wise_sums(table, average, labels, pos_label, func):
+    """``tp``, true and predicted sums of the labels scored (or of the
+    samples, for ``average="samples"``), and the samples' weights."""
+    if table.multilabel or average == "samples":
+        # one 2x2 table per label, or per sample: the counts the metrics read
+        if table.multilabel:
+            _warn_ignored_pos_label(pos_label, average)
+        counts = select_counts(
+            table, labels=labels, pos_label=None, average=average, func=func
+        )
+        return (
+            counts.tp,
+            counts.positives,
+            counts.predicted_positives,
+            counts.sample_weights,
+        )
+    scored = _set_wise_labels(table, average, labels, pos_label, func)
+    diagonal, true, predicted = _sums(table.joint)
+    positions = np.array([index_of(table.classes, label) for label in scored])
+    found = positions >= 0
+    tp, true, predicted = (
+        np.where(found, values[np.where(found, positions, 0)], 0.0)
+        for values in (diagonal, true, predicted)
+    )
+    return tp, true, predicted, None
 
 
 def _set_wise(
@@ -144,13 +190,8 @@ def _set_wise(
     labels = check_labels(labels, func)
     pos_label = check_pos_label(pos_label, func, required=average == "binary")
     fill, warn = check_zero_division(zero_division, func)
-    scored = _set_wise_labels(table, average, labels, pos_label, func)
-    diagonal, true, predicted = _sums(table.joint)
-    positions = np.array([index_of(table.classes, label) for label in scored])
-    found = positions >= 0
-    tp, true, predicted = (
-        np.where(found, values[np.where(found, positions, 0)], 0.0)
-        for values in (diagonal, true, predicted)
+    tp, true, predicted, sample_weights = _set_wise_sums(
+        table, average, labels, pos_label, func
     )
     if average == "micro":
         tp, true, predicted = (np.array([v.sum()]) for v in (tp, true, predicted))
@@ -163,9 +204,12 @@ def _set_wise(
         if warn:
             subject = "F-score" if kind == "f1" else kind.capitalize()
             where = "due to" if len(values) == 1 else "in labels with"
+            units = "samples"
+            if average == "samples":
+                where, units = "in samples with", "labels"
             warnings.warn(
                 f"{subject} is ill-defined and being set to 0.0 {where} no "
-                f"{missing} samples. Use `zero_division` parameter to control "
+                f"{missing} {units}. Use `zero_division` parameter to control "
                 "this behavior.",
                 UndefinedMetricWarning,
                 stacklevel=3,
@@ -178,8 +222,8 @@ def _set_wise(
         kept = ~np.isnan(values)
     if not kept.any():
         return float("nan")
-    weights = true[kept]
-    if average == "weighted" and weights.sum() > 0:
+    weights = (sample_weights if average == "samples" else true)[kept]
+    if average in ("weighted", "samples") and weights.sum() > 0:
         return float(np.average(values[kept], weights=weights))
     return float(values[kept].mean())
 
@@ -196,6 +240,7 @@ for _kind in _SET_WISE:
         ("_macro", "macro"),
         ("_micro", "micro"),
         ("_weighted", "weighted"),
+        ("_samples", "samples"),
     ):
         SKLEARN_FROM_COUNTS[_kind + _suffix] = partial(
             _set_wise, _kind, average=_average
@@ -207,8 +252,11 @@ SKLEARN_POS_LABELS = {SKLEARN_FROM_COUNTS[kind]: 1 for kind in _SET_WISE}
 
 def _accuracy_score(table, *, normalize=True, func="scorer"):
     normalize = check_bool(normalize, "normalize", func)
-    correct = float(np.asarray(table.joint.diagonal()).sum())
-    return _accuracy(table) if normalize else correct
+    if normalize:
+        return _accuracy(table)
+    if table.multilabel:
+        return exact_matches(table)[0]
+    return float(np.asarray(table.joint.diagonal()).sum())
 
 
 def _with_options(function, allowed, fixed=None):
@@ -239,7 +287,7 @@ SKLEARN_SCORES = {
 }
 for _kind in _SET_WISE:
     SKLEARN_SCORES[_kind] = _with_options(partial(_set_wise, _kind), _SET_WISE_OPTIONS)
-    for _suffix in ("macro", "micro", "weighted"):
+    for _suffix in ("macro", "micro", "weighted", "samples"):
         SKLEARN_SCORES[f"{_kind}_{_suffix}"] = _with_options(
             partial(_set_wise, _kind),
             _SET_WISE_OPTIONS - {"average"},

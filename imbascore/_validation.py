@@ -40,7 +40,7 @@ __all__ = [
     "unite_labels",
 ]
 
-AVERAGE_OPTIONS = ("binary", "micro", "macro", "weighted", None)
+AVERAGE_OPTIONS = ("binary", "micro", "macro", "weighted", "samples", None)
 
 # Integer labels spanning at most this many values are counted without encoding.
 _MAX_RANGE = 1 << 20

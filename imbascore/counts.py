@@ -15,6 +15,7 @@ import numpy as np
 from scipy import sparse
 
 from ._counts import ContingencyTable, count_table, index_of, label_array
+from ._multilabel import MultilabelTable, merge_multilabel
 from ._per_class import METRICS
 from ._scoring import check_metric_options, score_table
 from ._sklearn_from_counts import SKLEARN_SCORES
@@ -62,13 +63,18 @@ class ConfusionCounts:
     Attributes
     ----------
     labels : ndarray of shape (n_labels,)
-        The labels of the rows and columns, sorted.
-    matrix : ndarray of shape (n_labels, n_labels)
+        The labels of the rows and columns, sorted; for multilabel targets,
+        the column index of each label.
+    matrix : ndarray of shape (n_labels, n_labels) or (n_labels, 2, 2)
         Rows true, columns predicted, as :func:`sklearn.metrics.confusion_matrix`:
         int64 counts, or float64 sums of weights if any sample was weighted.
-        A scipy.sparse CSR matrix above 256 labels.
+        A scipy.sparse CSR matrix above 256 labels. For multilabel targets,
+        each label's table ``[[tn, fp], [fn, tp]]``, as
+        :func:`sklearn.metrics.multilabel_confusion_matrix`.
     weighted : bool
         Whether the counts are sums of sample weights.
+    multilabel : bool
+        Whether the counts are of multilabel-indicator targets.
 
     Notes
     -----
@@ -80,6 +86,16 @@ class ConfusionCounts:
     extreme-rate correction of d' and AUCz takes their row sums as the numbers
     of trials, where counts of weighted samples use the effective numbers
     (see :func:`~imbascore.dprime_score`).
+
+    Counts of multilabel-indicator targets (2-D 0/1 arrays or sparse
+    matrices) hold one 2x2 table per label, and the per-sample counts over
+    the labels that ``average="samples"`` (and scikit-learn's subset
+    ``"accuracy"``) read, kept as a histogram of the distinct per-sample
+    counts: exact and mergeable, and no larger than the data. Their metrics
+    take ``average`` in {"micro", "macro", "weighted", "samples", None}. Two
+    such counts add up only if they have the same labels (columns); counts
+    of multilabel and of other targets do not add up. They have no
+    :meth:`interval`.
 
     Examples
     --------
@@ -109,6 +125,9 @@ class ConfusionCounts:
 
     def _layout(self):
         """The labels of the matrix and the row of each observed label in it."""
+        if self._labels is None and self.multilabel:
+            classes = self._table.classes
+            self._labels, self._rows = classes, np.arange(len(classes))
         if self._labels is None:
             classes = self._table.classes
             if len(self._absent):
@@ -132,7 +151,13 @@ class ConfusionCounts:
         return self._weighted
 
     @property
+    def multilabel(self):
+        return self._table.multilabel
+
+    @property
     def matrix(self):
+        if self.multilabel:
+            return self._table.stacks.astype(np.float64 if self._weighted else np.int64)
         joint = self._table.joint
         labels, rows = self._layout()
         size = len(labels)
@@ -160,12 +185,17 @@ class ConfusionCounts:
             Rows true, columns predicted (as
             :func:`sklearn.metrics.confusion_matrix` gives it): finite and
             non-negative. Integer matrices are counts; float ones are taken as
-            sums of sample weights.
+            sums of sample weights. An array of shape (n_labels, 2, 2), as
+            :func:`sklearn.metrics.multilabel_confusion_matrix` gives it,
+            is the counts of multilabel targets: each label's table
+            ``[[tn, fp], [fn, tp]]``. Those hold no per-sample counts, so
+            ``average="samples"`` and the subset accuracy are refused.
 
         labels : array-like of shape (n_labels,), default=None
             The label of each row and column, distinct; by default
             ``0 .. n_labels - 1``. A label whose row and column are all zero
-            counts as absent from the data.
+            counts as absent from the data. Must be None for multilabel
+            tables (their labels are the column indices).
 
         Returns
         -------
@@ -179,6 +209,8 @@ class ConfusionCounts:
         0.7638
         """
         func = "ConfusionCounts.from_matrix"
+        if _is_stack(matrix):
+            return cls._from_stacks(matrix, labels, func)
         dense = _checked_matrix(matrix, func)
         size = dense.shape[0]
         labels = _checked_matrix_labels(labels, size, func)
@@ -199,6 +231,34 @@ class ConfusionCounts:
             absent=labels[~observed].tolist(),
         )
 
+    @classmethod
+    def _from_stacks(cls, matrix, labels, func):
+        """Counts of multilabel targets from their (n_labels, 2, 2) tables."""
+        stacks = np.asarray(matrix)
+        if stacks.shape[1:] != (2, 2) or not stacks.shape[0]:
+            raise ValueError(
+                param_error(
+                    func,
+                    "matrix",
+                    "a square 2-D array, or an array of shape (n_labels, 2, 2) "
+                    "of per-label tables",
+                    f"an array of shape {stacks.shape}",
+                )
+            )
+        if labels is not None:
+            raise ValueError(
+                param_error(
+                    func,
+                    "labels",
+                    "None for per-label tables of multilabel targets (their "
+                    "labels are the column indices 0 .. n_labels - 1)",
+                    labels,
+                )
+            )
+        stacks = _checked_values(stacks, func)
+        table = MultilabelTable(stacks.astype(np.float64), np.arange(stacks.shape[0]))
+        return cls(table, weighted=stacks.dtype.kind == "f")
+
     def score(self, metric, **params):
         """The value of ``metric`` on these counts.
 
@@ -212,7 +272,8 @@ class ConfusionCounts:
             or a scikit-learn name that is a function of the matrix:
             ``"accuracy"``, ``"balanced_accuracy"``, ``"matthews_corrcoef"``,
             ``"precision"``, ``"recall"``, ``"f1"``, ``"jaccard"`` and their
-            ``_macro``, ``_micro`` and ``_weighted`` variants.
+            ``_macro``, ``_micro`` and ``_weighted`` variants (and
+            ``_samples``, for multilabel counts).
 
         **params : dict
             The options of the matching function: ``labels``, ``pos_label``,
@@ -299,9 +360,15 @@ class ConfusionCounts:
     def __eq__(self, other):
         if not isinstance(other, ConfusionCounts):
             return NotImplemented
+        if self.multilabel != other.multilabel:
+            return False
         if self.labels.tolist() != other.labels.tolist():
             return False
         mine, theirs = self.matrix, other.matrix
+        if self.multilabel:
+            return bool(np.array_equal(mine, theirs)) and _same_samples(
+                self._table.samples, other._table.samples
+            )
         if sparse.issparse(mine):
             return (mine != theirs).nnz == 0
         return bool(np.array_equal(mine, theirs))
@@ -310,6 +377,24 @@ class ConfusionCounts:
 
     def __repr__(self):
         labels = self.labels.tolist()
+        if self.multilabel:
+            kind = "weighted " if self._weighted else ""
+            stacks = self._table.stacks
+            if len(labels) > 12:
+                return (
+                    f"ConfusionCounts(multilabel, {len(labels)} labels, "
+                    f"{kind}total {stacks[0].sum():g})"
+                )
+            tables = np.array2string(
+                self.matrix.reshape(len(labels), 4),
+                separator=", ",
+                prefix=" " * 28,
+                max_line_width=200,
+            )
+            return (
+                f"ConfusionCounts(multilabel, labels={labels!r},\n"
+                f"{' ' * 16}tn_fp_fn_tp={tables})"
+            )
         if len(labels) > 12:
             kind = "weighted " if self._weighted else ""
             total = self._table.joint.sum()
@@ -357,19 +442,22 @@ def confusion_counts(y_true, y_pred, *, labels=None, sample_weight=None):
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Ground truth class labels.
+    y_true : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_labels)
+        Ground truth class labels, or a multilabel indicator (0/1 values,
+        dense or scipy.sparse; see Notes of :class:`ConfusionCounts`).
 
-    y_pred : array-like of shape (n_samples,)
-        Predicted class labels.
+    y_pred : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_labels)
+        Predicted class labels, of the same kind and shape as ``y_true``.
 
     labels : array-like, default=None
         Labels to include even if absent from the data (they get a zero row
         and column), so that the counts of several chunks share one label set.
-        The rows stay sorted; every label of the data is kept.
+        The rows stay sorted; every label of the data is kept. Must be None
+        for multilabel targets (every column is counted).
 
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative real sample weights.
+        Non-negative real sample weights; for multilabel targets a sample's
+        weight enters the table of each of its labels.
 
     Returns
     -------
@@ -384,13 +472,37 @@ def confusion_counts(y_true, y_pred, *, labels=None, sample_weight=None):
            [1, 1]])
     >>> counts.score("sensitivity", pos_label="b")
     0.5
+    >>> Y_true, Y_pred = [[1, 0], [1, 1], [0, 1]], [[1, 0], [0, 1], [0, 0]]
+    >>> multilabel = confusion_counts(Y_true, Y_pred)
+    >>> multilabel.matrix[0]  # label 0: [[tn, fp], [fn, tp]]
+    array([[1, 0],
+           [1, 1]])
+    >>> multilabel.score("recall", average="samples")
+    0.5
     """
     return count(y_true, y_pred, sample_weight, "confusion_counts", labels=labels)
 
 
-def count(y_true, y_pred, sample_weight, func, *, labels=None):
-    """Validate and count once: the one path of every metric."""
-    table = count_table(y_true, y_pred, sample_weight, func)
+def count(y_true, y_pred, sample_weight, func, *, labels=None, columns=None):
+    """Validate and count once: the one path of every metric.
+
+    ``columns``: for multilabel targets, the labels to count (all if None).
+    """
+    table = count_table(y_true, y_pred, sample_weight, func, columns=columns)
+    if table.multilabel:
+        if labels is not None:
+            raise ValueError(
+                param_error(
+                    func,
+                    "labels",
+                    "None for multilabel-indicator targets (every column is a "
+                    "label, always counted)",
+                    labels,
+                    "To count some columns only, pass y_true[:, columns] and "
+                    "y_pred[:, columns].",
+                )
+            )
+        return ConfusionCounts(table, weighted=sample_weight is not None)
     absent = ()
     if labels is not None:
         given = check_labels(labels, func)
@@ -411,6 +523,11 @@ def _checked_matrix(matrix, func):
         raise ValueError(param_error(func, "matrix", "a square 2-D array", got))
     if dense.shape[0] == 0:
         raise ValueError(param_error(func, "matrix", "not empty", "a 0 x 0 matrix"))
+    return _checked_values(dense, func)
+
+
+def _checked_values(dense, func):
+    """Finite, non-negative real values, as int64 counts or float64 sums."""
     if dense.dtype.kind == "b" or dense.dtype.kind not in "iuf":
         raise TypeError(
             param_error(
@@ -478,9 +595,37 @@ def _placed(joint, where, size):
     )
 
 
+def _is_stack(matrix):
+    """Whether ``matrix`` is 3-D: per-label tables of multilabel targets."""
+    try:
+        return np.ndim(matrix) == 3
+    except ValueError:  # ragged nested lists: the 2-D checks say so
+        return False
+
+
+def _same_samples(first, second):
+    if first is None or second is None:
+        return first is second
+    return (
+        first.columns == second.columns
+        and np.array_equal(first.cells, second.cells)
+        and np.array_equal(first.weights, second.weights)
+    )
+
+
 def _merged(first, second):
     a, b = first.table, second.table
     func = "ConfusionCounts.__add__"
+    if a.multilabel or b.multilabel:
+        if not (a.multilabel and b.multilabel):
+            raise TypeError(
+                f"{func} cannot add counts of multilabel targets to counts of "
+                "single-label targets: their tables mean different things."
+            )
+        return ConfusionCounts(
+            merge_multilabel(a, b, func),
+            weighted=first.weighted or second.weighted,
+        )
     if not a.classes.size or not b.classes.size:  # nothing observed on one side
         classes, positions = (
             (b.classes, (None, np.arange(b.classes.size)))

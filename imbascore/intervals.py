@@ -197,6 +197,13 @@ def counts_interval(
     **metric_params,
 ):
     """The interval of ``metric`` on a :class:`ConfusionCounts` (one path)."""
+    if counts.multilabel:
+        raise ValueError(
+            f"{func} is not defined for multilabel counts: its intervals are "
+            "those of one confusion matrix of single-label data. Count one "
+            "column as binary data, e.g. confusion_counts(y_true[:, j], "
+            "y_pred[:, j]), and take its interval."
+        )
     method = check_choice(method, "method", METHODS, func)
     level = _check_level(confidence_level, func)
     table = counts.table

@@ -33,12 +33,15 @@ __all__ = [
 ]
 
 _TARGET_PARAMETERS = """\
-    y_true : array-like of shape (n_samples,)
-        Ground truth class labels (numbers, strings or booleans).
+    y_true : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_labels)
+        Ground truth class labels (numbers, strings or booleans), or a
+        multilabel indicator (0/1 values, dense or scipy.sparse): see
+        Notes.
 
-    y_pred : array-like of shape (n_samples,)
-        Predicted class labels, as returned by ``estimator.predict``.
-        Probabilities or decision scores are rejected."""
+    y_pred : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_labels)
+        Predicted class labels, as returned by ``estimator.predict``, of the
+        same kind and shape as ``y_true``. Probabilities or decision scores
+        are rejected."""
 
 _OPTION_PARAMETERS = """\
     labels : array-like, default=None
@@ -47,6 +50,7 @@ _OPTION_PARAMETERS = """\
         (see ``zero_division``). By default, every label present in
         ``y_true`` or ``y_pred``, sorted. Ignored when ``average="binary"``.
         Each label keeps its type: ``"1"`` does not match the class ``1``.
+        For multilabel targets, column indices in ``[0, n_labels)``.
 
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``. If the data hold two
@@ -60,13 +64,20 @@ _OPTION_PARAMETERS = """\
         counts of those labels (as if each label's binary problem were
         stacked into one). ``"macro"``: the mean of the values.
         ``"weighted"``: their mean weighted by each label's support (its
-        weight in ``y_true``).{MULTICLASS}
+        weight in ``y_true``). ``"samples"`` (multilabel targets only): the
+        mean over samples of the metric of each sample's own 2x2 table of
+        labels (see Notes).{MULTICLASS}
+
+        Multilabel-indicator targets have one 2x2 table per label (column),
+        and take ``average`` in {"micro", "macro", "weighted", "samples",
+        None}: ``"binary"`` and ``"multiclass"`` are refused.
 
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative real sample weights. They enter the confusion counts, so
         a weight of 2 equals repeating the sample (except in the extreme-rate
         correction of d' and AUCz), scaling every weight changes nothing and
-        a weight of 0 equals removing the sample.
+        a weight of 0 equals removing the sample. For multilabel targets,
+        a sample's weight enters the table of each of its labels.
 
     zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
         Value of the metric for a label whose required rate is undefined
@@ -75,8 +86,28 @@ _OPTION_PARAMETERS = """\
         :class:`~sklearn.exceptions.UndefinedMetricWarning`. With ``np.nan``
         the label is left out of the ``"macro"``/``"weighted"`` average."""
 
-_AVERAGES = '{"binary", "micro", "macro", "weighted"} or None'
-_AVERAGES_MULTICLASS = '{"binary", "micro", "macro", "weighted", "multiclass"} or None'
+_AVERAGES = '{"binary", "micro", "macro", "weighted", "samples"} or None'
+_AVERAGES_MULTICLASS = (
+    '{"binary", "micro", "macro", "weighted", "samples", "multiclass"} or None'
+)
+
+
+_MULTILABEL_NOTES = """\
+    Multilabel-indicator targets (2-D 0/1 arrays or scipy.sparse matrices,
+    as :func:`sklearn.metrics.recall_score` takes them) are counted as one
+    2x2 table per label, that label against its absence, so each label's
+    value is the binary metric of its column, ``"micro"`` is the metric of
+    the summed tables and ``"macro"``/``"weighted"`` average the labels'
+    values. ``average="samples"`` scores each sample's own 2x2 table over
+    the labels, then averages over samples (weighted by ``sample_weight``):
+    its TPR is the share of the sample's true labels that are predicted (as
+    scikit-learn's sample-wise recall), its TNR the share of its other labels
+    that are not. A sample with no true label has no TPR, one whose every
+    label is true has no TNR; metrics that need the missing rate take
+    ``zero_division`` for that sample (``np.nan`` leaves it out of the mean).
+    Sparse input is counted from its stored entries, without a dense copy.
+
+"""
 
 
 def _document(multiclass=""):
@@ -96,6 +127,11 @@ def _document(multiclass=""):
             .replace("    {targets}", _TARGET_PARAMETERS)
             .replace("    {options}", shared)
         )
+        # The multilabel semantics, as the last paragraphs of the Notes.
+        if "\n    References\n" in function.__doc__:
+            function.__doc__ = function.__doc__.replace(
+                "\n    References\n", f"\n{_MULTILABEL_NOTES}    References\n", 1
+            )
         return function
 
     return decorate
@@ -123,7 +159,9 @@ def _score(
         zero_division=zero_division,
         **params,
     )
-    counts = count(y_true, y_pred, sample_weight, func)
+    # Multilabel samples-averaging runs over the chosen columns only.
+    columns = options.labels if options.average == "samples" else None
+    counts = count(y_true, y_pred, sample_weight, func, columns=columns)
     return score_table(options, counts.table, stacklevel=3)
 
 

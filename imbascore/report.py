@@ -2,9 +2,11 @@
 
 import warnings
 
+import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from ._counts import select_counts
+from ._multilabel import exact_matches
 from ._per_class import average_values, per_class_values
 from ._validation import (
     check_choice,
@@ -142,7 +144,10 @@ def imbalanced_report(
         floats with ``sample_weight``. Undefined values are
         ``zero_division`` (NaN for ``np.nan``; the averages leave NaN rows
         out). The text table shows the same rows, a class named like an
-        average included.
+        average included. For multilabel-indicator targets, ``"accuracy"``
+        is the subset accuracy (the share of samples whose labels are all
+        right, NaN for counts made from per-label tables) and a fifth key,
+        ``"samples"``, holds the samples' weight.
 
     See Also
     --------
@@ -224,6 +229,16 @@ def report_from_table(
     fill, warn = check_zero_division(zero_division, func)
     if interval is not None:
         interval = check_choice(interval, "interval", _INTERVALS, func)
+        if table.multilabel:
+            raise ValueError(
+                param_error(
+                    func,
+                    "interval",
+                    "None for multilabel-indicator targets (intervals are those "
+                    "of one confusion matrix of single-label data)",
+                    interval,
+                )
+            )
     counts = select_counts(table, labels=labels, average=None, func=func, stacklevel=3)
     names = _row_names(counts.labels, target_names, labels is not None, func)
 
@@ -264,15 +279,26 @@ def report_from_table(
             for metric in REPORT_METRICS
         }
         averages[average]["support"] = total
-    joint = counts.joint
-    joint_total = float(joint.sum())
-    accuracy = float(joint.diagonal().sum()) / joint_total if joint_total > 0 else fill
+    samples = None
+    if table.multilabel:  # the share of samples with every label right
+        # each label's table holds every sample once
+        samples = _number(table.stacks[0].sum(), weighted)
+        correct = exact_matches(table)[0] if table.samples is not None else np.nan
+        accuracy = correct / samples if samples > 0 else fill
+    else:
+        joint = counts.joint
+        joint_total = float(joint.sum())
+        accuracy = (
+            float(joint.diagonal().sum()) / joint_total if joint_total > 0 else fill
+        )
     report = {
         "classes": classes,
         "averages": averages,
         "accuracy": accuracy,
         "support": total,
     }
+    if samples is not None:
+        report["samples"] = samples
     if interval is not None:
         from .intervals import report_intervals  # intervals use the counts
 
@@ -356,7 +382,8 @@ def _format_report(report, digits=3):
     """
     rows = list(report["classes"].items())
     averages = [(row, report["averages"][key]) for key, row in _AVERAGES.items()]
-    width = max(len(name) for name, _ in rows + averages + [("accuracy", None)])
+    last = "subset accuracy" if "samples" in report else "accuracy"
+    width = max(len(name) for name, _ in rows + averages + [(last, None)])
     cell = max(digits + 3, 5)
 
     def support(value):
@@ -374,11 +401,13 @@ def _format_report(report, digits=3):
     lines.append("")
     lines += [line(name, entry) for name, entry in averages]
     accuracy_column = width + 1 + (cell + 1) * (len(REPORT_METRICS) - 1)
+    # multilabel: the subset accuracy, over samples rather than labels
+    name = "subset accuracy" if "samples" in report else "accuracy"
     lines.append(
-        f"{'accuracy':>{width}} "
-        + " " * (accuracy_column - width - 1)
+        f"{name:>{width}} "
+        + " " * max(accuracy_column - width - 1, 0)
         + f"{report['accuracy']:>{cell}.{digits}f} "
-        + support(report["support"])
+        + support(report.get("samples", report["support"]))
     )
     return "\n".join(lines)
 

@@ -107,7 +107,7 @@ BAD_INPUT = [
         lambda: ims.iba_score(Y, Y, average="mean"),
         ValueError,
         r"'average' parameter .* must be one of \{'binary', 'micro', 'macro', "
-        r"'weighted', None\}. Got 'mean'",
+        r"'weighted', 'samples', None\}. Got 'mean'",
     ),
     (
         "multiclass average where unsupported",

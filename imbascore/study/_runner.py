@@ -416,9 +416,7 @@ def run_study(
         # copies an interrupted run leaves no files for joblib to warn about.
         outputs = joblib.Parallel(
             n_jobs=n_jobs, return_as="generator", max_nbytes=None
-        )(
-            joblib.delayed(_run_fold)(*arguments) for _, arguments in tasks
-        )
+        )(joblib.delayed(_run_fold)(*arguments) for _, arguments in tasks)
         for (key, _), row in zip(tasks, outputs):
             if key != current and current_rows:
                 _cell_done(current_rows, on_cell_done)
