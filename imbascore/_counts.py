@@ -165,15 +165,16 @@ def _joint_bincount(y_true, y_pred, offset, n_values, weights):
     (None without weights), with ``scale``.
     """
     size = n_values * n_values
-    counts = np.zeros(size, dtype=np.int64)
-    weighted = squared = None
+    counts = weighted = squared = None
     scale = 1.0
     if weights is not None:
         weighted, squared = np.zeros(size), np.zeros(n_values)
         if weights.size and weights.max() > _WEIGHT_HUGE:
             scale = float(weights.max())
-    for start in range(0, y_true.shape[0], CHUNK):
-        stop = start + CHUNK
+    # a large table is added once per chunk: chunks at least its size
+    chunk = max(CHUNK, size)
+    for start in range(0, y_true.shape[0], chunk):
+        stop = start + chunk
         index = y_true[start:stop].astype(np.int64)
         if offset:  # subtract before multiplying: large labels must not overflow
             index -= offset
@@ -189,7 +190,11 @@ def _joint_bincount(y_true, y_pred, offset, n_values, weights):
             index += pred
         else:
             np.add(index, y_pred[start:stop], out=index, casting="unsafe")
-        counts += np.bincount(index, minlength=size)
+        part = np.bincount(index, minlength=size)
+        if counts is None:
+            counts = part
+        else:
+            counts += part
         if weights is not None:
             weighted += np.bincount(index, chunk_weights, minlength=size)
     shape = (n_values, n_values)
@@ -233,10 +238,15 @@ def _contingency(targets):
     """Return (joint table over present classes, classes, squared weights)."""
     n_values = len(targets.values)
     weights = targets.sample_weight
-    if n_values <= _DENSE_MAX:
-        counts, weighted, squared, scale = _joint_bincount(
-            targets.y_true, targets.y_pred, targets.offset, n_values, weights
-        )
+    # A table no larger than the input is counted dense, without a sort, and
+    # kept dense (ConfusionCounts.matrix gives it as CSR above _DENSE_MAX).
+    if n_values <= _DENSE_MAX or n_values * n_values <= targets.y_true.shape[0]:
+        if targets.joint is not None:  # 0/1 labels, counted while validated
+            counts, weighted, squared, scale = targets.joint, None, None, 1.0
+        else:
+            counts, weighted, squared, scale = _joint_bincount(
+                targets.y_true, targets.y_pred, targets.offset, n_values, weights
+            )
         if weighted is not None:
             squared = _squared_weights(
                 squared,
@@ -393,6 +403,8 @@ def _one_vs_rest_cells(joint, positions):
     if n_classes <= 2 and not sparse.issparse(joint):
         cells = [_binary_cells(joint, position) for position in positions.tolist()]
         return tuple(np.array(column, dtype=float) for column in zip(*cells))
+    if not sparse.issparse(joint) and n_classes > _DIRECT_TN_MAX:
+        return _dense_one_vs_rest_cells(joint, positions)
     if sparse.issparse(joint):
         cells = joint.tocoo()
         rows, columns, data = cells.row, cells.col, cells.data
@@ -419,6 +431,29 @@ def _one_vs_rest_cells(joint, positions):
         tn = np.where(
             cells_outside > 0, np.maximum(total - diagonal - fn - fp, 0.0), 0.0
         )
+    return _taken(positions, diagonal, fn, fp, tn, total)
+
+
+def _dense_one_vs_rest_cells(joint, positions):
+    """The same from a large dense table, by its row and column sums."""
+    diagonal = joint.diagonal().copy()
+    fn = joint.sum(axis=1) - diagonal
+    fp = joint.sum(axis=0) - diagonal
+    total = joint.sum()
+    # tn is exactly zero when no cell lies outside the label's row and column
+    filled = joint != 0
+    cells_outside = (
+        np.count_nonzero(filled)
+        - filled.sum(axis=1)
+        - filled.sum(axis=0)
+        + (diagonal != 0)
+    )
+    tn = np.where(cells_outside > 0, np.maximum(total - diagonal - fn - fp, 0.0), 0.0)
+    return _taken(positions, diagonal, fn, fp, tn, total)
+
+
+def _taken(positions, diagonal, fn, fp, tn, total):
+    """Cells of the labels at ``positions`` (-1: absent, all samples negative)."""
     found = positions >= 0
     where = np.where(found, positions, 0)
 

@@ -9,6 +9,11 @@ translated through a lookup table, and the labels no sample uses are
 dropped, so the result is exactly what the general path gives. A plain
 string array beside a categorical, and two large object arrays (pandas
 being loaded), are encoded by hashing (``pd.factorize``), not by sorting.
+
+Arrow-backed labels (pyarrow arrays and chunked arrays, polars Series) are
+read the same way: dictionary arrays (polars Categorical and Enum) from their
+indices, strings dictionary-encoded by Arrow's hashing kernel, never turned
+into Python objects. Their numbers need nothing: numpy reads them as they are.
 """
 
 import sys
@@ -19,12 +24,52 @@ __all__ = ["encode_categoricals"]
 
 
 def _categorical(y):
-    """(codes, categories) of a pandas Categorical or categorical Series."""
+    """(codes, categories) of a pandas Categorical or categorical Series, or
+    of Arrow-backed labels with a dictionary or strings."""
+    if type(y) is np.ndarray:  # the common case, decided at once
+        return None
+    if type(y).__module__.split(".")[0] in ("pyarrow", "polars"):
+        return _arrow_codes(y)
     dtype = getattr(y, "dtype", None)
     if getattr(dtype, "name", None) != "category":
         return None
     parts = getattr(y, "cat", y)  # a Series' accessor, or the Categorical
     return np.asarray(parts.codes), np.asarray(parts.categories)
+
+
+def _arrow_codes(y):
+    """(codes, categories) of a pyarrow array or polars Series of strings or
+    dictionary type; None for other types and for missing values (the
+    general path reads and reports those)."""
+    try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+    except ImportError:  # polars without pyarrow: the general path reads it
+        return None
+    array = y.to_arrow() if hasattr(y, "to_arrow") else y
+    if not isinstance(array, pa.Array | pa.ChunkedArray) or array.null_count:
+        return None
+    kind = array.type
+    if pa.types.is_dictionary(kind):
+        kind = kind.value_type
+    elif pa.types.is_string(kind) or pa.types.is_large_string(kind):
+        array = pc.dictionary_encode(array)  # hashing, in Arrow's C++
+    else:
+        return None
+    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+        return None
+    chunks = (
+        array.unify_dictionaries().chunks
+        if isinstance(array, pa.ChunkedArray)
+        else [array]
+    )
+    if not chunks:
+        return None
+    codes = np.concatenate(
+        [chunk.indices.to_numpy(zero_copy_only=False) for chunk in chunks]
+    )
+    categories = chunks[0].dictionary.to_numpy(zero_copy_only=False)
+    return codes.astype(np.intp, copy=False), categories
 
 
 def _factorized(y):
@@ -101,6 +146,8 @@ def encode_categoricals(y_true, y_pred, func):
         codes_true = union.y_true[codes_true]
     if not np.array_equal(union.y_pred, identity[: len(union.y_pred)]):
         codes_pred = union.y_pred[codes_pred]
+    if len(classes) == 2:  # the 2x2 table's count drops an unused class
+        return codes_true, codes_pred, classes
     present = np.bincount(codes_true, minlength=len(classes)) > 0
     present |= np.bincount(codes_pred, minlength=len(classes)) > 0
     if not present.all():  # categories no sample uses are not labels

@@ -153,6 +153,8 @@ def per_class_values(name, counts, fill, warn, *, stacklevel, **params):
     undefined = np.zeros(values.shape, dtype=bool)
     for attribute in requires:
         undefined |= getattr(counts, attribute) == 0
+    if not undefined.any():
+        return values
     samplewise = counts.sample_weights is not None
     reasons = _SAMPLE_REASONS if samplewise else _REASONS
     return fill_undefined(

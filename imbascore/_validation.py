@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
+from ._binary import count_zero_one
 from ._encode import encode_categoricals
 from ._formulas import DPRIME_CORRECTIONS
 
@@ -204,12 +205,15 @@ class Targets:
     ----------
     y_true, y_pred : ndarray of shape (n_samples,)
         Integer-valued labels (encoding ``"range"``) or codes (``"codes"``).
-    encoding : {"range", "codes"}
+    encoding : {"range", "codes", "counted"}
     offset : int
         Smallest value of the range (0 for codes).
     values : ndarray of shape (n_values,)
         The label of each value of the range or of each code.
     sample_weight : ndarray of shape (n_samples,) or None
+    joint : ndarray of shape (2, 2) or None
+        The counts of 0/1 labels, already taken while validating them
+        (encoding ``"counted"``); None otherwise.
     """
 
     y_true: np.ndarray
@@ -218,6 +222,7 @@ class Targets:
     offset: int
     values: np.ndarray
     sample_weight: np.ndarray | None
+    joint: np.ndarray | None = None
 
 
 def _describe(value):
@@ -241,6 +246,13 @@ def _as_label_array(y, name, func):
     Column vectors of shape (n, 1), and one-column DataFrames, are accepted
     and flattened, as scikit-learn's metrics do.
     """
+    if (
+        type(y) is np.ndarray
+        and y.ndim == 1
+        and y.shape[0]
+        and y.dtype.kind in _NUMERIC_KINDS
+    ):
+        return y  # already what the checks below would make of it
     rule = "a 1-D array-like of shape (n_samples,)"
     if isinstance(y, str | bytes | numbers.Number) or y is None:
         raise TypeError(param_error(func, name, rule, y))
@@ -474,7 +486,10 @@ def check_targets(y_true, y_pred, sample_weight, func):
     if encoded is not None:  # categoricals: counted from their codes
         codes_true, codes_pred, classes = encoded
         weights = _check_sample_weight(sample_weight, codes_true.shape[0], func)
-        return Targets(codes_true, codes_pred, "codes", 0, classes, weights)
+        joint = None
+        if weights is None and len(classes) == 2:  # codes 0 and 1: one pass
+            joint = count_zero_one(codes_true, codes_pred, CHUNK)
+        return Targets(codes_true, codes_pred, "codes", 0, classes, weights, joint)
     y_true = _as_label_array(y_true, "y_true", func)
     y_pred = _as_label_array(y_pred, "y_pred", func)
     n_samples = y_true.shape[0]
@@ -490,6 +505,12 @@ def check_targets(y_true, y_pred, sample_weight, func):
     weights = _check_sample_weight(sample_weight, n_samples, func)
 
     kind_true, kind_pred = y_true.dtype.kind, y_pred.dtype.kind
+    if weights is None and kind_true in _NUMERIC_KINDS and kind_pred in _NUMERIC_KINDS:
+        joint = count_zero_one(y_true, y_pred, CHUNK)  # None unless all 0 or 1
+        if joint is not None:
+            dtype = _common_label_dtype(y_true.dtype, y_pred.dtype)
+            values = np.arange(2).astype(dtype)
+            return Targets(y_true, y_pred, "counted", 0, values, None, joint)
     # Scores beside string labels are scores, not labels of another type.
     for array, name in ((y_true, "y_true"), (y_pred, "y_pred")):
         if array.dtype.kind == "f":
