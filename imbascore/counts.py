@@ -15,6 +15,7 @@ import numpy as np
 from scipy import sparse
 
 from ._counts import ContingencyTable, count_table, index_of, label_array
+from ._dask import any_dask, dask_confusion_counts
 from ._multilabel import MultilabelTable, merge_multilabel
 from ._per_class import METRICS
 from ._scoring import check_metric_options, score_table
@@ -442,11 +443,13 @@ def confusion_counts(y_true, y_pred, *, labels=None, sample_weight=None):
 
     Parameters
     ----------
-    y_true : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_labels)
-        Ground truth class labels, or a multilabel indicator (0/1 values,
-        dense or scipy.sparse; see Notes of :class:`ConfusionCounts`).
+    y_true : {array-like, sparse matrix, dask array or Series}
+        Ground truth class labels, of shape (n_samples,), or a multilabel
+        indicator of shape (n_samples, n_labels) (0/1 values, dense or
+        scipy.sparse; see Notes of :class:`ConfusionCounts`). Dask inputs:
+        see Notes.
 
-    y_pred : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_labels)
+    y_pred : {array-like, sparse matrix, dask array or Series}
         Predicted class labels, of the same kind and shape as ``y_true``.
 
     labels : array-like, default=None
@@ -455,13 +458,27 @@ def confusion_counts(y_true, y_pred, *, labels=None, sample_weight=None):
         The rows stay sorted; every label of the data is kept. Must be None
         for multilabel targets (every column is counted).
 
-    sample_weight : array-like of shape (n_samples,), default=None
+    sample_weight : array-like or dask collection of shape (n_samples,), default=None
         Non-negative real sample weights; for multilabel targets a sample's
         weight enters the table of each of its labels.
 
     Returns
     -------
     counts : ConfusionCounts
+
+    Notes
+    -----
+    Dask inputs (1-D dask arrays, dask dataframe columns) are counted where
+    they live: each block (chunk or partition) is validated and counted on
+    its worker by this same function, and only the tables come back to be
+    added, in a tree of pairwise sums; the labels are never gathered. The
+    columns of one dask dataframe keep their partitions (and dtypes, so
+    categoricals are counted from their codes); other dask inputs are cut
+    like the first one's chunks, and a NumPy input beside them is cut to
+    match. The result is the in-memory one (integer counts exact) and is
+    computed at once, on the active ``distributed.Client`` if there is one.
+    Empty partitions are skipped. Of multilabel targets, only in-memory
+    ones are read.
 
     Examples
     --------
@@ -480,6 +497,10 @@ def confusion_counts(y_true, y_pred, *, labels=None, sample_weight=None):
     >>> multilabel.score("recall", average="samples")
     0.5
     """
+    if any_dask(y_true, y_pred, sample_weight):  # counted on the workers
+        return dask_confusion_counts(
+            y_true, y_pred, labels, sample_weight, "confusion_counts"
+        )
     return count(y_true, y_pred, sample_weight, "confusion_counts", labels=labels)
 
 

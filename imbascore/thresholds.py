@@ -21,6 +21,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from ._counts import OneVsRestCounts, index_of, label_array
+from ._dask import any_dask, dask_threshold_counts
 from ._per_class import METRICS, per_class_values
 from ._validation import (
     CHUNK,
@@ -536,6 +537,20 @@ class _Accumulator:
             ) ** 2 + np.sum((own / scale) ** 2)
             self.scales[side] = scale
 
+    def merged(self, other):
+        """The counts of two parts of the data, added (squares rescaled)."""
+        total = _Accumulator(self.n_bins, False)
+        total.hist = self.hist + other.hist
+        for side in (0, 1):
+            scale = max(self.scales[side], other.scales[side])
+            if scale > 0:
+                total.squares[side] = sum(
+                    part.squares[side] * (part.scales[side] / scale) ** 2
+                    for part in (self, other)
+                )
+            total.scales[side] = scale
+        return total
+
     def counts(self):
         """Cumulated counts at thresholds ``0 .. n_bins - 2``: bin ``k`` holds
         the samples at or above ``k`` thresholds, so the predicted positives of
@@ -597,6 +612,28 @@ def _count_at_thresholds(scores, y_true, pos_label, weights, thresholds):
             bins, positive, None if weights is None else weights[start:stop]
         )
     return accumulator
+
+
+def check_block(y_true, y_score, sample_weight, func):
+    """One block of dask inputs checked as in memory: its classes (a list),
+    lowest and highest score."""
+    truth = _as_label_array(y_true, "y_true", func)
+    _, low, high = _check_scores(y_score, truth.shape[0], func)
+    _check_sample_weight(sample_weight, truth.shape[0], func)
+    return _classes(truth, func).tolist(), low, high
+
+
+def classes_of(found, func):
+    """The classes of all blocks together (at most two, else the error)."""
+    return _classes(label_array(found), func)
+
+
+def count_block(y_true, y_score, sample_weight, pos_label, thresholds, func):
+    """One block of dask inputs counted between sorted ``thresholds``."""
+    truth = _as_label_array(y_true, "y_true", func)
+    scores, _, _ = _check_scores(y_score, truth.shape[0], func)
+    weights = _check_sample_weight(sample_weight, truth.shape[0], func)
+    return _count_at_thresholds(scores, truth, pos_label, weights, thresholds)
 
 
 # ---------------------------------------------------------------- evaluation
@@ -687,10 +724,10 @@ def threshold_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
+    y_true : array-like, dask array or dask Series of shape (n_samples,)
         True labels of two classes.
 
-    y_score : array-like of shape (n_samples,)
+    y_score : array-like, dask array or dask Series of shape (n_samples,)
         Scores of the positive class: probabilities, decision function
         values, any real numbers (compared in float64).
 
@@ -705,7 +742,7 @@ def threshold_curve(
         The positive class; None means 1 for the classes {0, 1} or {-1, 1}
         (scikit-learn's rule for curves) and is an error otherwise.
 
-    sample_weight : array-like of shape (n_samples,), default=None
+    sample_weight : array-like or dask collection of shape (n_samples,), default=None
         Non-negative sample weights; the counts are then sums of weights.
 
     thresholds : None, int or array-like of shape (n_thresholds,), default=None
@@ -743,6 +780,14 @@ def threshold_curve(
     predicted negative) the value is ``zero_division``, as in the metric
     functions, with one warning per metric (``"warn"``).
 
+    Dask inputs (dask arrays, dask dataframe columns; ``sample_weight`` too)
+    are read in two passes on the workers: one for each block's classes and
+    score range (so an int ``thresholds`` is spaced over the whole range,
+    as in memory), one counting each block into the bins between the
+    thresholds; only the per-bin counts come back. They need an int or an
+    array ``thresholds``: every distinct score would gather the scores on
+    one machine. The curve equals the in-memory one.
+
     Examples
     --------
     >>> from imbascore import threshold_curve
@@ -764,25 +809,30 @@ def threshold_curve(
     func = "threshold_curve"
     metrics = _check_metrics(metrics, func)
     per_metric = _route_params(metrics, metric_params, func)
-    truth = _as_label_array(y_true, "y_true", func)
-    scores, low, high = _check_scores(y_score, truth.shape[0], func)
-    weights = _check_sample_weight(sample_weight, truth.shape[0], func)
     given = _check_thresholds(thresholds, func)
-    classes = _classes(truth, func)
-    pos_label = _check_positive(classes, pos_label, func)
-    if given is None:
-        at, accumulator = _count_at_scores(scores, truth, pos_label, weights)
-        order = None
+    if any_dask(y_true, y_score, sample_weight):  # counted on the workers
+        classes, pos_label, at, accumulator = dask_threshold_counts(
+            y_true, y_score, sample_weight, given, pos_label, func
+        )
     else:
-        at = np.linspace(low, high, given) if isinstance(given, int) else given
-        distinct, order = np.unique(at, return_inverse=True)
-        accumulator = _count_at_thresholds(scores, truth, pos_label, weights, distinct)
-        order = order.reshape(-1)
+        truth = _as_label_array(y_true, "y_true", func)
+        scores, low, high = _check_scores(y_score, truth.shape[0], func)
+        weights = _check_sample_weight(sample_weight, truth.shape[0], func)
+        classes = _classes(truth, func)
+        pos_label = _check_positive(classes, pos_label, func)
+        if given is None:
+            at, accumulator = _count_at_scores(scores, truth, pos_label, weights)
+        else:
+            at = np.linspace(low, high, given) if isinstance(given, int) else given
+            accumulator = _count_at_thresholds(
+                scores, truth, pos_label, weights, np.unique(at)
+            )
     tp, fp, fn, tn = accumulator.counts()
-    if order is not None:
+    if given is not None:  # counted at the sorted distinct thresholds
+        order = np.unique(at, return_inverse=True)[1].reshape(-1)
         tp, fp, fn, tn = (values[order] for values in (tp, fp, fn, tn))
     trials = (None, None)
-    if weights is not None:
+    if sample_weight is not None:
         positives, negatives = (
             float(np.sum(accumulator.hist[1::2])),
             float(np.sum(accumulator.hist[0::2])),
