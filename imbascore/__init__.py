@@ -38,6 +38,7 @@ from .registry import get_scorer, get_scorer_names, get_scoring, register_scorer
 from .report import imbalanced_report
 from .scorers import (
     ad_area_scorer,
+    adjusted_balanced_accuracy_scorer,
     aucz_scorer,
     dominance_scorer,
     dprime_scorer,
@@ -68,6 +69,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "ad_area_score",
     "ad_area_scorer",
+    "adjusted_balanced_accuracy_scorer",
     "ApproachComparison",
     "aucz_score",
     "aucz_scorer",

@@ -48,11 +48,18 @@ def _check_routing_enabled():
 
 def _plan(name, params):
     """How to score ``name`` off a count: ("ours", options), ("table", f), or
-    None for a name that is its own scorer."""
+    None for a name that is its own scorer.
+
+    Our names are read with every parameter their factory fixes: those given
+    and its own (a factory may fix some that its metric leaves at other
+    defaults, as adjusted_balanced_accuracy's ``adjusted=True``).
+    """
     factory = _FACTORIES.get(name)
     if factory in FACTORY_METRICS:
         key, metric = FACTORY_METRICS[factory]
-        _, options = check_scorer_params(key, metric, params, "multi_scorer")
+        check_scorer_params(key, metric, params, "multi_scorer")
+        fixed = factory(**params)._kwargs  # what make_scorer gives the metric
+        _, options = check_scorer_params(key, metric, fixed, "multi_scorer")
         # Warnings at scoring time name the metric, as its scorer's do.
         return "ours", dataclasses.replace(options, func=metric.__name__)
     if factory is None and name in SKLEARN_FROM_COUNTS:

@@ -20,6 +20,7 @@ from ._scoring import check_metric_options
 from .metrics import (
     ad_area_score,
     aucz_score,
+    balanced_accuracy_score,
     dominance_score,
     dprime_score,
     false_negative_rate_score,
@@ -40,6 +41,7 @@ from .metrics import (
 
 __all__ = [
     "ad_area_scorer",
+    "adjusted_balanced_accuracy_scorer",
     "aucz_scorer",
     "dominance_scorer",
     "dprime_scorer",
@@ -346,6 +348,37 @@ def aucz_scorer(correction="macmillan", **kwargs):
     make_scorer(aucz_score, response_method='predict', correction=loglinear)
     """
     return _make(aucz_scorer, dict(correction=correction, **kwargs))
+
+
+@_factory("adjusted_balanced_accuracy", balanced_accuracy_score, "balanced_accuracy")
+def adjusted_balanced_accuracy_scorer(average="multiclass", **kwargs):
+    """Scorer of balanced accuracy adjusted for chance, as scikit-learn's.
+
+    ``balanced_accuracy_score(adjusted=True)``: ``(BA - 1/k) / (1 - 1/k)``,
+    0 for chance and 1 for perfect predictions (for two classes, the
+    informedness). scikit-learn has the metric but no scorer name for it.
+
+    Parameters
+    ----------
+    average : str or None, default="multiclass"
+        As in :func:`~imbascore.metrics.balanced_accuracy_score`; the default
+        averages the recalls of the true classes, as
+        :func:`sklearn.metrics.balanced_accuracy_score` does, whatever the
+        number of classes.
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import adjusted_balanced_accuracy_scorer
+    >>> adjusted_balanced_accuracy_scorer()
+    make_scorer(balanced_accuracy_score, response_method='predict', \
+adjusted=True, average=multiclass, pos_label=None)
+    """
+    return _make(
+        adjusted_balanced_accuracy_scorer,
+        dict(adjusted=True, average=average, **kwargs),
+    )
 
 
 @_factory("nmi", normalized_mutual_information_score)

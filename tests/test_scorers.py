@@ -43,6 +43,7 @@ def test_every_registry_name_has_a_factory_and_metric():
             "markedness",
             "lr_plus",
             "neg_lr_minus",
+            "adjusted_balanced_accuracy",
         ]
     )
     assert set(scorers.__all__) == {f.__name__ for f in BUILTIN_FACTORIES.values()}
@@ -54,10 +55,11 @@ def test_scorer_gives_the_metric_on_predictions(name, factory, fitted):
     metric = FACTORY_METRICS[factory][1]
     weights = np.random.default_rng(0).uniform(0.5, 2.0, len(y))
     scorer = factory()
+    fixed = scorer._kwargs  # the factory's own parameters (adjusted=True, ...)
     sign = -1 if name.startswith("neg_") else 1  # scikit-learn's neg_ names
-    assert scorer(model, X, y) == sign * metric(y, model.predict(X))
+    assert scorer(model, X, y) == sign * metric(y, model.predict(X), **fixed)
     assert scorer(model, X, y, sample_weight=weights) == sign * metric(
-        y, model.predict(X), sample_weight=weights
+        y, model.predict(X), sample_weight=weights, **fixed
     )
 
 
@@ -189,3 +191,40 @@ def test_dominance_scorer_keeps_the_sign(fitted):
     value = scorers.dominance_scorer()(model, X, y)
     assert value == metrics.dominance_score(y, model.predict(X))
     assert value < 0  # the majority class is favoured: TNR > TPR
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_adjusted_balanced_accuracy_scorer_is_scikit_learns_adjusted_metric(
+    n_classes,
+):
+    from sklearn.metrics import balanced_accuracy_score, make_scorer
+    from sklearn.model_selection import cross_validate
+
+    import imbascore as ims
+
+    X, y = make_classification(
+        300,
+        n_classes=n_classes,
+        n_informative=4,
+        weights=[0.7, 0.2, 0.1][:n_classes],
+        random_state=0,
+    )
+    model = LogisticRegression(max_iter=500)
+
+    def scores(scoring, key="test_score"):
+        return cross_validate(model, X, y, scoring=scoring, cv=3)[key]
+
+    expected = scores(make_scorer(balanced_accuracy_score, adjusted=True))
+    assert (np.abs(expected - scores("balanced_accuracy")) > 0.05).all()
+    np.testing.assert_allclose(
+        scores(ims.get_scorer("adjusted_balanced_accuracy")), expected, rtol=1e-12
+    )
+    # the shared pass reads the factory's adjusted=True too
+    np.testing.assert_allclose(
+        scores(
+            ims.multi_scorer(["adjusted_balanced_accuracy", "balanced_accuracy"]),
+            "test_adjusted_balanced_accuracy",
+        ),
+        expected,
+        rtol=1e-12,
+    )
