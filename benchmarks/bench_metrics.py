@@ -10,6 +10,11 @@ metric), a bare ``np.bincount(2 * y_true + y_pred)`` (counting with no
 validation at all), imbalanced-learn's IBA
 (``make_index_balanced_accuracy(alpha=0.1)(geometric_mean_score)`` with
 ``average="binary"``) and scikit-learn's ``balanced_accuracy_score``.
+
+The small-input rows also time a :func:`imbascore.multi_scorer` of six names
+as ``cross_validate`` calls it: wrapped by ``sklearn.metrics.check_scoring``
+into scikit-learn's multimetric scorer, on an estimator whose ``predict``
+returns stored predictions (no model time), against one ``iba_score`` call.
 """
 
 import argparse
@@ -20,10 +25,21 @@ import warnings
 
 import numpy as np
 import sklearn
-from sklearn.metrics import balanced_accuracy_score
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.metrics import balanced_accuracy_score, check_scoring
 
 import imbascore
-from imbascore import iba_score, imbalanced_report
+from imbascore import iba_score, imbalanced_report, multi_scorer
+
+#: The names of the n = 100 multi_scorer row.
+MULTI_NAMES = [
+    "iba",
+    "gmean",
+    "dominance",
+    "sensitivity",
+    "specificity",
+    "balanced_accuracy",
+]
 
 
 def _median_seconds(function, repeats, number=1):
@@ -34,6 +50,39 @@ def _median_seconds(function, repeats, number=1):
             function()
         times.append((time.perf_counter() - start) / number)
     return statistics.median(times)
+
+
+class StoredPredictions(ClassifierMixin, BaseEstimator):
+    """Predicts the stored fold predictions, whatever ``X``: no model time."""
+
+    def __init__(self, y_pred=None):
+        self.y_pred = y_pred
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        self.y_pred_ = np.asarray(self.y_pred, dtype=np.int64)
+        return self
+
+    def predict(self, X):
+        return self.y_pred_
+
+
+def _multimetric_scorer(estimator, scoring):
+    """The scorer that ``cross_validate`` makes of a dict ``scoring``.
+
+    ``cross_validate`` calls ``check_scoring(estimator, scoring=scoring,
+    raise_exc=(error_score == "raise"))``, which wraps a dict in scikit-learn's
+    ``_MultimetricScorer``; ``_score`` then calls that with
+    ``(estimator, X_test, y_test)``. ``raise_exc`` only matters when a scorer
+    fails: True here, so that a failure shows instead of being timed.
+    Public API only (no private ``_MultimetricScorer`` import):
+    ``check_scoring`` takes ``raise_exc`` from scikit-learn 1.6 on; before,
+    it has no such parameter and its multimetric scorer raises by default.
+    """
+    try:
+        return check_scoring(estimator, scoring=scoring, raise_exc=True)
+    except TypeError:  # scikit-learn < 1.6: no raise_exc
+        return check_scoring(estimator, scoring=scoring)
 
 
 def _peak_extra_bytes(function):
@@ -205,6 +254,25 @@ def main(argv=None):
             ">= 10x",
         )
     )
+    uni_true, uni_pred = str_true.astype(str), str_pred.astype(str)  # '<U8'
+    unicode = _median_seconds(
+        lambda: iba_score(uni_true, uni_pred, pos_label="minority"), 3
+    )
+    sk_unicode = _median_seconds(lambda: balanced_accuracy_score(uni_true, uni_pred), 3)
+    add(
+        small_label,
+        f"sklearn balanced_accuracy_score, numpy unicode `{uni_true.dtype.str}`",
+        sk_unicode,
+    )
+    rows.append(
+        (
+            small_label,
+            f"imbascore iba_score, numpy unicode `{uni_true.dtype.str}`",
+            _format_time(unicode),
+            f"{sk_unicode / unicode:.1f}x faster than sklearn",
+            ">= 10x",
+        )
+    )
     try:
         import pyarrow as pa
     except ImportError:
@@ -263,6 +331,19 @@ def main(argv=None):
     ours = _median_seconds(lambda: iba_score(small_true, small_pred), 7, number)
     sk = _median_seconds(lambda: balanced_accuracy_score(small_true, small_pred), 7, 50)
     add("n = 100", "imbascore iba_score", ours, target="<= 25 µs, or")
+    X_small = np.zeros((small_true.size, 1))
+    stored = StoredPredictions(small_pred).fit(X_small, small_true)
+    multimetric = _multimetric_scorer(stored, multi_scorer(MULTI_NAMES))
+    multimetric(stored, X_small, small_true)  # warm up; raises if a name fails
+    multi = _median_seconds(lambda: multimetric(stored, X_small, small_true), 7, number)
+    against(
+        "n = 100",
+        f"multi_scorer({len(MULTI_NAMES)} names) through sklearn's multimetric scorer",
+        multi,
+        ours,
+        "one iba_score call",
+        "<= 2x",
+    )
     if imblearn_iba is not None:
         theirs = _median_seconds(
             lambda: imblearn_iba(small_true, small_pred, average="binary"), 7, 20

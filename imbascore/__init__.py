@@ -8,7 +8,7 @@ computes many metrics from one prediction and one count.
 
 from ._formulas import is_feasible, rates_from_dominance_gmean
 from .compare import ApproachComparison, compare_approaches
-from .counts import ConfusionCounts, confusion_counts
+from .confusion import ConfusionCounts, confusion_counts
 from .curves import balanced_accuracy_curve
 from .intervals import MetricInterval, metric_interval
 from .metrics import (

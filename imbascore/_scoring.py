@@ -9,7 +9,18 @@ from the same table. Both go through :func:`check_metric_options` and
 
 from dataclasses import dataclass, field
 
-from ._counts import micro_counts, select_counts
+from ._checks import (
+    check_average,
+    check_bool,
+    check_choice,
+    check_labels,
+    check_pos_label,
+    check_unit_interval,
+    check_zero_division,
+    param_error,
+)
+from ._engine.select import micro_counts, select_counts
+from ._formulas import DPRIME_CORRECTIONS
 from ._per_class import (
     METRICS,
     MULTICLASS,
@@ -17,18 +28,12 @@ from ._per_class import (
     average_values,
     per_class_values,
 )
-from ._validation import (
-    check_average,
-    check_labels,
-    check_metric_params,
-    check_pos_label,
-    check_zero_division,
-    param_error,
-)
 
 __all__ = [
     "MetricOptions",
     "check_metric_options",
+    "check_metric_options_once",
+    "check_metric_params",
     "score_counts",
     "score_table",
     "select_for",
@@ -83,6 +88,47 @@ def check_metric_options(
         warn,
         params,
     )
+
+
+#: Checked options of recent calls, by their exact values and types: a
+#: cross-validation loop checks the same options on every fold.
+_CHECKED = {}
+_CHECKED_MAX = 512
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def check_metric_options_once(
+    name, func, *, labels, pos_label, average, zero_division, **params
+):
+    """:func:`check_metric_options`, remembered for options of plain types
+    (``labels=None``); others are checked on every call."""
+    values = (pos_label, average, zero_division, *params.values())
+    if labels is not None or not all(type(v) in _PLAIN for v in values):
+        return check_metric_options(
+            name,
+            func,
+            labels=labels,
+            pos_label=pos_label,
+            average=average,
+            zero_division=zero_division,
+            **params,
+        )
+    key = (name, func, *params, *((type(v), v) for v in values))
+    options = _CHECKED.get(key)
+    if options is None:
+        options = check_metric_options(
+            name,
+            func,
+            labels=None,
+            pos_label=pos_label,
+            average=average,
+            zero_division=zero_division,
+            **params,
+        )
+        if len(_CHECKED) >= _CHECKED_MAX:  # NaN keys never match: stay bounded
+            _CHECKED.clear()
+        _CHECKED[key] = options
+    return options
 
 
 def selection_key(options):
@@ -157,3 +203,26 @@ def score_table(options, table, *, stacklevel=2):
     """Value of the metric described by ``options`` on a counted ``table``."""
     counts = select_for(options, table, stacklevel=stacklevel + 1)
     return score_counts(options, counts, stacklevel=stacklevel + 1)
+
+
+def _check_correction(value, name, func):
+    return check_choice(value, name, DPRIME_CORRECTIONS, func)
+
+
+# The parameters particular to some metrics, and how each is checked.
+_METRIC_PARAMETER_CHECKS = {
+    "alpha": check_unit_interval,
+    "squared": check_bool,
+    "weight": check_unit_interval,
+    "correction": _check_correction,
+    "zero_recall": check_unit_interval,
+    "adjusted": check_bool,
+}
+
+
+def check_metric_params(params, func):
+    """Check the metric-specific parameters (alpha, squared, weight, ...)."""
+    return {
+        name: _METRIC_PARAMETER_CHECKS[name](value, name, func)
+        for name, value in params.items()
+    }

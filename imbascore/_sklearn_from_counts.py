@@ -17,16 +17,16 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import confusion_matrix
 
-from ._counts import index_of, select_counts
-from ._multilabel import exact_matches
-from ._scoring import check_metric_options, score_table
-from ._validation import (
+from ._checks import (
     check_bool,
     check_choice,
     check_labels,
     check_pos_label,
     check_zero_division,
 )
+from ._engine.multilabel import exact_matches
+from ._engine.select import index_of, select_counts
+from ._scoring import check_metric_options, score_table
 
 __all__ = ["SKLEARN_FROM_COUNTS", "SKLEARN_POS_LABELS", "SKLEARN_SCORES"]
 

@@ -20,8 +20,9 @@ import numpy as np
 
 from ._formulas import DPRIME_CORRECTIONS
 from ._garcia2009 import garcia2009_measures
-from ._label_csv import CHUNK_ROWS
-from ._label_files import count_label_file
+from ._inputs.label_csv import CHUNK_ROWS
+from ._inputs.label_files import count_label_file
+from .confusion import confusion_counts
 from .paper_tables import GARCIA2009_TABLE2
 from .report import (
     _format_interval_report,
@@ -281,10 +282,15 @@ def _undefined_note(report, args, shown):
     )
 
 
+def _count_chunk(y_true, y_pred, sample_weight):
+    """The counts of one chunk of a label file."""
+    return confusion_counts(y_true, y_pred, sample_weight=sample_weight)
+
+
 def _report(args):
     """The all-metrics report of a file's true and predicted label columns.
 
-    The file is read and counted chunk by chunk (:mod:`._label_files`), so
+    The file is read and counted chunk by chunk (:mod:`._inputs.label_files`), so
     its size does not matter; the report is made from the merged counts.
     """
     options = {}
@@ -298,6 +304,7 @@ def _report(args):
     counted = count_label_file(
         args.file,
         {column: "/".join(names) for column, names in options.items()},
+        count=_count_chunk,
         true=args.true,
         pred=args.pred,
         weight=args.weight,

@@ -23,15 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
+from ._checks import as_python_scalar, check_bool, check_choice, is_real, param_error
 from ._optional import require
 from ._per_class import METRICS
-from ._validation import (
-    _is_real,
-    as_python_scalar,
-    check_bool,
-    check_choice,
-    param_error,
-)
 
 __all__ = ["ApproachComparison", "compare_approaches"]
 
@@ -46,7 +40,7 @@ _BAYES_SAMPLES = 50000
 
 
 def _check_alpha(alpha):
-    if not _is_real(alpha) or not 0.0 < alpha < 1.0:
+    if not is_real(alpha) or not 0.0 < alpha < 1.0:
         raise ValueError(
             param_error(_FUNC, "alpha", "a float in the open interval (0, 1)", alpha)
         )
@@ -54,7 +48,7 @@ def _check_alpha(alpha):
 
 
 def _check_rope(rope):
-    if not _is_real(rope) or not rope >= 0.0 or not np.isfinite(rope):
+    if not is_real(rope) or not rope >= 0.0 or not np.isfinite(rope):
         raise ValueError(param_error(_FUNC, "rope", "a finite float >= 0", rope))
     return float(rope)
 
@@ -142,7 +136,7 @@ def _score_table(results, metric, approach, dataset, aggregate, params):
     if isinstance(results, pd.DataFrame) and set(_COUNT_COLUMNS) <= set(
         results.columns
     ):
-        from .study import summarize
+        from ._summaries import summarize
 
         check_choice(metric, "metric", _STUDY_METRICS, _FUNC)
         missing = [c for c in ("dataset", "sampler", "classifier") if c not in results]

@@ -1,118 +1,40 @@
-"""Confusion counts: the weighted confusion matrix, public and mergeable.
+"""The counts object: a counted table with its labels, mergeable.
 
 Every metric of the package is a function of one table, the (weighted)
-confusion matrix of true against predicted labels. :class:`ConfusionCounts`
-holds that table with its labels; the metric functions, the report and the
-multi-metric scorer all count through it once and read every number off it.
-Tables of folds, file chunks or workers add up to the table of all their
-data, so each can be counted where its data lives.
+confusion matrix of true against predicted labels. :class:`Counts` holds that
+table with its labels (those of the data, and those given without data);
+tables of folds, file chunks or workers add up to the table of all their
+data, so each can be counted where its data lives. The readers of counts
+(metrics by name, intervals, reports) live above; the public
+:class:`~imbascore.ConfusionCounts` joins them to this object.
 """
 
-import difflib
 import numbers
+import operator
 
 import numpy as np
 from scipy import sparse
 
-from ._counts import ContingencyTable, count_table, index_of, label_array
-from ._dask import any_dask, dask_confusion_counts
-from ._multilabel import MultilabelTable, merge_multilabel
-from ._per_class import METRICS
-from ._scoring import check_metric_options, score_table
-from ._sklearn_from_counts import SKLEARN_SCORES
-from ._validation import check_labels, param_error, unite_labels
+from ._checks import check_label_families, check_labels, param_error
+from ._engine import ContingencyTable, MultilabelTable, count_table
+from ._engine.joint import DENSE_MAX
+from ._engine.multilabel import merge_multilabel
+from ._engine.select import index_of, label_array
+from ._inputs.dask import any_dask, empty_error, reduce_blocks
+from ._inputs.unique import unite_labels
 
-__all__ = [
-    "ConfusionCounts",
-    "confusion_counts",
-    "metric_options",
-    "score_of_table",
-]
+__all__ = ["Counts", "count"]
 
-# Above this many labels a table is kept sparse (as the counting does).
-_DENSE_MAX = 256
-
-#: The options every metric of the package shares, with their defaults.
-_SHARED_DEFAULTS = {
-    "labels": None,
-    "pos_label": 1,
-    "average": "binary",
-    "zero_division": "warn",
-}
-#: Names whose meaning is scikit-learn's, read with imbascore's own function:
-#: scikit-learn's balanced_accuracy_score is the mean recall over the true
-#: classes, imbascore's ``balanced_accuracy_score(average="multiclass")``.
-_DEFAULT_AVERAGE = {"balanced_accuracy": "multiclass"}
 _NO_LABELS = np.array([])
 
 
-def _scores():
-    """Every name :meth:`ConfusionCounts.score` knows, sorted."""
-    return sorted(set(METRICS) | set(SKLEARN_SCORES))
+class Counts:
+    """The counts of :class:`~imbascore.ConfusionCounts`, without their readers.
 
-
-class ConfusionCounts:
-    """The weighted confusion matrix of one or more (y_true, y_pred) pairs.
-
-    Make it with :func:`confusion_counts` from labels, or with
-    :meth:`from_matrix` from a matrix you already have. Every metric of the
-    package follows from it (:meth:`score`, :meth:`report`), and counts of
-    disjoint data add up: ``a + b`` and ``sum([a, b, ...])`` equal the counts
-    of the concatenated data, so that folds, chunks of a file or workers of a
-    cluster each count their share.
-
-    Attributes
-    ----------
-    labels : ndarray of shape (n_labels,)
-        The labels of the rows and columns, sorted; for multilabel targets,
-        the column index of each label.
-    matrix : ndarray of shape (n_labels, n_labels) or (n_labels, 2, 2)
-        Rows true, columns predicted, as :func:`sklearn.metrics.confusion_matrix`:
-        int64 counts, or float64 sums of weights if any sample was weighted.
-        A scipy.sparse CSR matrix above 256 labels. For multilabel targets,
-        each label's table ``[[tn, fp], [fn, tp]]``, as
-        :func:`sklearn.metrics.multilabel_confusion_matrix`.
-    weighted : bool
-        Whether the counts are sums of sample weights.
-    multilabel : bool
-        Whether the counts are of multilabel-indicator targets.
-
-    Notes
-    -----
-    A label that occurs in the data takes part in the metrics even if all its
-    samples weigh 0 (as in scikit-learn, where the classes come from the
-    labels, not the weights). A label given only by ``labels=`` has a zero row
-    and column and takes part in no metric unless you ask for it by
-    ``labels=`` there too. Counts from :meth:`from_matrix` know no weights: the
-    extreme-rate correction of d' and AUCz takes their row sums as the numbers
-    of trials, where counts of weighted samples use the effective numbers
-    (see :func:`~imbascore.dprime_score`).
-
-    Counts of multilabel-indicator targets (2-D 0/1 arrays or sparse
-    matrices) hold one 2x2 table per label, and the per-sample counts over
-    the labels that ``average="samples"`` (and scikit-learn's subset
-    ``"accuracy"``) read, kept as a histogram of the distinct per-sample
-    counts: exact and mergeable, and no larger than the data. Their metrics
-    take ``average`` in {"micro", "macro", "weighted", "samples", None}. Two
-    such counts add up only if they have the same labels (columns); counts
-    of multilabel and of other targets do not add up. They have no
-    :meth:`interval`.
-
-    Examples
-    --------
-    >>> from imbascore import confusion_counts
-    >>> first = confusion_counts([0, 0, 1, 1], [0, 1, 1, 1])
-    >>> second = confusion_counts([0, 1, 2], [0, 1, 1])
-    >>> both = first + second
-    >>> both
-    ConfusionCounts(labels=[0, 1, 2],
-                    matrix=[[2, 1, 0],
-                            [0, 3, 0],
-                            [0, 1, 0]])
-    >>> round(both.score("iba", average="macro"), 4)
-    0.3898
-    >>> round(both.score("recall_macro"), 4)
-    0.5556
+    It holds the table, its labels and matrix, and adds, compares and prints
+    itself; :class:`~imbascore.ConfusionCounts` adds the readers (``score``,
+    ``interval``, ``report``), which live in the layers above. The modules
+    that read counts take either.
     """
 
     def __init__(self, table, *, weighted, absent=()):
@@ -144,6 +66,11 @@ class ConfusionCounts:
         return self._table
 
     @property
+    def absent(self):
+        """Labels given without data (a zero row and column)."""
+        return self._absent.tolist()
+
+    @property
     def labels(self):
         return self._layout()[0]
 
@@ -163,7 +90,7 @@ class ConfusionCounts:
         labels, rows = self._layout()
         size = len(labels)
         dtype = np.float64 if self._weighted else np.int64
-        if sparse.issparse(joint) or size > _DENSE_MAX:
+        if sparse.issparse(joint) or size > DENSE_MAX:
             coo = sparse.coo_matrix(joint)
             return sparse.csr_matrix(
                 (
@@ -223,7 +150,7 @@ class ConfusionCounts:
             observed[order],
         )
         joint = dense[np.ix_(observed, observed)].astype(np.float64)
-        if size > _DENSE_MAX:
+        if size > DENSE_MAX:
             joint = sparse.csr_matrix(joint)
         table = ContingencyTable(joint, labels[observed])
         return cls(
@@ -260,96 +187,11 @@ class ConfusionCounts:
         table = MultilabelTable(stacks.astype(np.float64), np.arange(stacks.shape[0]))
         return cls(table, weighted=stacks.dtype.kind == "f")
 
-    def score(self, metric, **params):
-        """The value of ``metric`` on these counts.
 
-        Parameters
-        ----------
-        metric : str
-            A metric of the package by its key (``"iba"``, ``"gmean"``,
-            ``"dominance"``, ``"sensitivity"``, ``"specificity"``,
-            ``"optimized_precision"``, ``"ad_area"``,
-            ``"weighted_accuracy"``, ``"dprime"``, ``"aucz"``, ``"nmi"``, ...)
-            or a scikit-learn name that is a function of the matrix:
-            ``"accuracy"``, ``"balanced_accuracy"``, ``"matthews_corrcoef"``,
-            ``"precision"``, ``"recall"``, ``"f1"``, ``"jaccard"`` and their
-            ``_macro``, ``_micro`` and ``_weighted`` variants (and
-            ``_samples``, for multilabel counts).
 
-        **params : dict
-            The options of the matching function: ``labels``, ``pos_label``,
-            ``average``, ``zero_division`` and the metric's own (``alpha``,
-            ...), with the same defaults. ``"balanced_accuracy"`` means
-            scikit-learn's (``average="multiclass"`` unless given).
-
-        Returns
-        -------
-        score : float or ndarray
-            Exactly the number the metric function gives on the data that
-            were counted.
-        """
-        func = "ConfusionCounts.score"
-        if isinstance(metric, str):
-            func = f"{func}({metric!r})"
-        return score_of_table(self._table, metric, params, func)
-
-    def interval(
-        self,
-        metric="iba",
-        *,
-        method="posterior",
-        confidence_level=0.95,
-        n_resamples=10000,
-        random_state=None,
-        **metric_params,
-    ):
-        """The value of ``metric`` with its interval (see
-        :func:`~imbascore.metric_interval`, which this is for counts).
-
-        Returns
-        -------
-        result : MetricInterval
-            ``estimate``, ``low``, ``high``, ``method``, ``confidence_level``.
-
-        Examples
-        --------
-        >>> from imbascore import ConfusionCounts
-        >>> counts = ConfusionCounts.from_matrix([[81, 9], [3, 7]])
-        >>> result = counts.interval("balanced_accuracy")
-        >>> round(result.low, 3), round(result.high, 3)
-        (0.637, 0.896)
-        """
-        from .intervals import counts_interval  # intervals read counts
-
-        return counts_interval(
-            self,
-            metric,
-            method=method,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
-            func="ConfusionCounts.interval",
-            **metric_params,
-        )
-
-    def report(self, **params):
-        """:func:`~imbascore.imbalanced_report` of these counts.
-
-        Takes the report's options (``labels``, ``target_names``, ``alpha``,
-        ``weight``, ``correction``, ``digits``, ``output_dict``,
-        ``zero_division``) and gives exactly the report of the counted data.
-        """
-        from .report import report_from_table  # the report module uses this one
-
-        return report_from_table(
-            self._table,
-            weighted=self._weighted,
-            func="ConfusionCounts.report",
-            **params,
-        )
 
     def __add__(self, other):
-        if not isinstance(other, ConfusionCounts):
+        if not isinstance(other, Counts):
             return NotImplemented
         return _merged(self, other)
 
@@ -359,7 +201,7 @@ class ConfusionCounts:
         return NotImplemented
 
     def __eq__(self, other):
-        if not isinstance(other, ConfusionCounts):
+        if not isinstance(other, Counts):
             return NotImplemented
         if self.multilabel != other.multilabel:
             return False
@@ -413,103 +255,19 @@ class ConfusionCounts:
         return f"ConfusionCounts(labels={labels!r},\n{' ' * 16}matrix={body})"
 
 
-def metric_options(metric, params, func):
-    """The checked options of a metric of the package named ``metric``, with
-    the defaults of its function (and scikit-learn's meaning of the names
-    scikit-learn has)."""
-    options = dict(_SHARED_DEFAULTS)
-    if metric in _DEFAULT_AVERAGE:
-        options["average"] = _DEFAULT_AVERAGE[metric]
-    options.update(params)
-    return check_metric_options(metric, func, **options)
 
 
-def score_of_table(table, metric, params, func):
-    """The value of ``metric`` on a counted table: the one path of
-    :meth:`ConfusionCounts.score` and of the intervals."""
-    if not isinstance(metric, str):
-        raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
-    if metric in METRICS:
-        return score_table(metric_options(metric, params, func), table, stacklevel=3)
-    if metric in SKLEARN_SCORES:
-        return SKLEARN_SCORES[metric](table, func=func, **params)
-    close = difflib.get_close_matches(metric, _scores(), n=3, cutoff=0.5)
-    hint = f"Did you mean {close}?" if close else ""
-    raise ValueError(param_error(func, "metric", f"one of {_scores()}", metric, hint))
-
-
-def confusion_counts(y_true, y_pred, *, labels=None, sample_weight=None):
-    """Count the (weighted) confusion matrix of two label arrays, once.
-
-    Parameters
-    ----------
-    y_true : {array-like, sparse matrix, dask array or Series}
-        Ground truth class labels, of shape (n_samples,), or a multilabel
-        indicator of shape (n_samples, n_labels) (0/1 values, dense or
-        scipy.sparse; see Notes of :class:`ConfusionCounts`). Dask inputs:
-        see Notes.
-
-    y_pred : {array-like, sparse matrix, dask array or Series}
-        Predicted class labels, of the same kind and shape as ``y_true``.
-
-    labels : array-like, default=None
-        Labels to include even if absent from the data (they get a zero row
-        and column), so that the counts of several chunks share one label set.
-        The rows stay sorted; every label of the data is kept. Must be None
-        for multilabel targets (every column is counted).
-
-    sample_weight : array-like or dask collection of shape (n_samples,), default=None
-        Non-negative real sample weights; for multilabel targets a sample's
-        weight enters the table of each of its labels.
-
-    Returns
-    -------
-    counts : ConfusionCounts
-
-    Notes
-    -----
-    Dask inputs (1-D dask arrays, dask dataframe columns) are counted where
-    they live: each block (chunk or partition) is validated and counted on
-    its worker by this same function, and only the tables come back to be
-    added, in a tree of pairwise sums; the labels are never gathered. The
-    columns of one dask dataframe keep their partitions (and dtypes, so
-    categoricals are counted from their codes); other dask inputs are cut
-    like the first one's chunks, and a NumPy input beside them is cut to
-    match. The result is the in-memory one (integer counts exact) and is
-    computed at once, on the active ``distributed.Client`` if there is one.
-    Empty partitions are skipped. Of multilabel targets, only in-memory
-    ones are read.
-
-    Examples
-    --------
-    >>> from imbascore import confusion_counts
-    >>> counts = confusion_counts(["a", "b", "b"], ["a", "b", "a"])
-    >>> counts.matrix
-    array([[1, 0],
-           [1, 1]])
-    >>> counts.score("sensitivity", pos_label="b")
-    0.5
-    >>> Y_true, Y_pred = [[1, 0], [1, 1], [0, 1]], [[1, 0], [0, 1], [0, 0]]
-    >>> multilabel = confusion_counts(Y_true, Y_pred)
-    >>> multilabel.matrix[0]  # label 0: [[tn, fp], [fn, tp]]
-    array([[1, 0],
-           [1, 1]])
-    >>> multilabel.score("recall", average="samples")
-    0.5
-    """
-    if any_dask(y_true, y_pred, sample_weight):  # counted on the workers
-        return dask_confusion_counts(
-            y_true, y_pred, labels, sample_weight, "confusion_counts"
-        )
-    return count(y_true, y_pred, sample_weight, "confusion_counts", labels=labels)
-
-
-def count(y_true, y_pred, sample_weight, func, *, labels=None, columns=None):
-    """Validate and count once: the one path of every metric.
-
-    ``columns``: for multilabel targets, the labels to count (all if None).
-    """
-    table = count_table(y_true, y_pred, sample_weight, func, columns=columns)
+def count(y_true, y_pred, sample_weight, func, *, labels=None, kind=Counts):
+    """Check and count once: counts of class ``kind`` (a :class:`Counts`),
+    ``labels`` kept as labels absent from the data. Dask inputs are counted
+    block by block where they live (:func:`~imbascore._inputs.dask.reduce_blocks`)."""
+    if any_dask(y_true, y_pred, sample_weight):
+        inputs = {"y_true": y_true, "y_pred": y_pred, "sample_weight": sample_weight}
+        total = reduce_blocks(inputs, _count_block, operator.add, func, labels, func)
+        if total is None:
+            raise empty_error(func)
+        return kind(total.table, weighted=total.weighted, absent=total.absent)
+    table = count_table(y_true, y_pred, sample_weight, func)
     if table.multilabel:
         if labels is not None:
             raise ValueError(
@@ -523,12 +281,18 @@ def count(y_true, y_pred, sample_weight, func, *, labels=None, columns=None):
                     "y_pred[:, columns].",
                 )
             )
-        return ConfusionCounts(table, weighted=sample_weight is not None)
+        return kind(table, weighted=sample_weight is not None)
     absent = ()
     if labels is not None:
         given = check_labels(labels, func)
+        check_label_families(given, table.classes, func)
         absent = [label for label in given if index_of(table.classes, label) < 0]
-    return ConfusionCounts(table, weighted=sample_weight is not None, absent=absent)
+    return kind(table, weighted=sample_weight is not None, absent=absent)
+
+
+def _count_block(y_true, y_pred, sample_weight, labels, func):
+    """The counts of one block of dask inputs, counted on its worker."""
+    return count(y_true, y_pred, sample_weight, func, labels=labels)
 
 
 def _checked_matrix(matrix, func):
@@ -643,7 +407,7 @@ def _merged(first, second):
                 f"{func} cannot add counts of multilabel targets to counts of "
                 "single-label targets: their tables mean different things."
             )
-        return ConfusionCounts(
+        return type(first)(
             merge_multilabel(a, b, func),
             weighted=first.weighted or second.weighted,
         )
@@ -656,7 +420,7 @@ def _merged(first, second):
     classes, in_a, in_b = unite_labels(a.classes, b.classes, func)
     size = len(classes)
     joint = _placed(a.joint, in_a, size) + _placed(b.joint, in_b, size)
-    joint = joint.tocsr() if size > _DENSE_MAX else joint.toarray()
+    joint = joint.tocsr() if size > DENSE_MAX else joint.toarray()
     if sparse.issparse(joint):
         joint.eliminate_zeros()
     squared = None
@@ -667,8 +431,12 @@ def _merged(first, second):
         for label in first._absent.tolist() + second._absent.tolist()
         if index_of(classes, label) < 0
     ]
-    return ConfusionCounts(
+    return type(first)(
         ContingencyTable(joint, classes, squared),
         weighted=first.weighted or second.weighted,
         absent=list(dict.fromkeys(absent)),
     )
+
+
+
+

@@ -17,8 +17,8 @@ from sklearn.base import clone
 from sklearn.model_selection import train_test_split
 from sklearn.utils import Bunch
 
-from ._counts import index_of
-from ._validation import param_error
+from ._checks import param_error
+from ._engine.select import index_of
 from .metrics import balanced_accuracy_score
 
 __all__ = ["balanced_accuracy_curve"]

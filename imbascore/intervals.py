@@ -31,12 +31,14 @@ from scipy import optimize, special, stats
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_random_state
 
-from ._counts import ContingencyTable, OneVsRestCounts, micro_counts
+from ._checks import check_choice, param_error
+from ._engine import ContingencyTable
+from ._engine.select import OneVsRestCounts, micro_counts
+from ._named_scores import metric_options, score_of_table
 from ._per_class import per_class_values
 from ._scoring import score_table, select_for
 from ._sklearn_from_counts import SKLEARN_SCORES
-from ._validation import check_choice, param_error
-from .counts import count, metric_options, score_of_table
+from .counts import Counts, count
 
 __all__ = [
     "METHODS",
@@ -261,9 +263,7 @@ def report_intervals(
 ):
     """Add ``entry["interval"] = {metric: [low, high]}`` to each report row and
     average; return the description of the intervals."""
-    from .counts import ConfusionCounts
-
-    counts = ConfusionCounts(table, weighted=weighted)
+    counts = Counts(table, weighted=weighted)
     for entry in rows + list(averages.values()):
         entry["interval"] = {}
     for metric in metrics:

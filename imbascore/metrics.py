@@ -6,8 +6,8 @@ applies a formula of :mod:`imbascore._formulas`. Names ending in ``_score``
 are greater-is-better.
 """
 
-from ._scoring import check_metric_options, score_table
-from .counts import count
+from ._engine import count_table
+from ._scoring import check_metric_options_once, score_table
 
 __all__ = [
     "ad_area_score",
@@ -150,7 +150,7 @@ def _score(
     **params,
 ):
     """Check the options, count once, evaluate metric ``name`` and average it."""
-    options = check_metric_options(
+    options = check_metric_options_once(
         name,
         func,
         labels=labels,
@@ -161,8 +161,8 @@ def _score(
     )
     # Multilabel samples-averaging runs over the chosen columns only.
     columns = options.labels if options.average == "samples" else None
-    counts = count(y_true, y_pred, sample_weight, func, columns=columns)
-    return score_table(options, counts.table, stacklevel=3)
+    table = count_table(y_true, y_pred, sample_weight, func, columns=columns)
+    return score_table(options, table, stacklevel=3)
 
 
 @_document()

@@ -24,9 +24,9 @@ from sklearn import get_config
 from sklearn.base import BaseEstimator, is_classifier
 from sklearn.utils.metadata_routing import MetadataRequest
 
+from ._engine import count_table
 from ._scoring import score_counts, select_for, selection_key
 from ._sklearn_from_counts import SKLEARN_FROM_COUNTS, SKLEARN_POS_LABELS
-from .counts import count
 from .registry import (
     _FACTORIES,
     check_scorer_list,
@@ -163,7 +163,7 @@ class _Pass:
             y_pred = self.predict()
             _, _, y_true, sample_weight = self.args
             try:
-                self._table = count(y_true, y_pred, sample_weight, "multi_scorer").table
+                self._table = count_table(y_true, y_pred, sample_weight, "multi_scorer")
             except Exception:
                 self._count_failed = True  # each name's own metric says why
                 raise

@@ -5,15 +5,13 @@ import warnings
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from ._counts import select_counts
-from ._multilabel import exact_matches
+from ._checks import check_bool, check_choice, check_zero_division, param_error
+from ._engine.multilabel import exact_matches
+from ._engine.select import select_counts
 from ._per_class import average_values, per_class_values
-from ._validation import (
-    check_choice,
-    check_metric_params,
-    check_zero_division,
-    param_error,
-)
+from ._scoring import check_metric_params
+from .counts import count
+from .intervals import report_intervals
 
 __all__ = ["REPORT_METRICS", "imbalanced_report", "report_from_table"]
 
@@ -174,8 +172,6 @@ def imbalanced_report(
     weighted avg  0.60  0.57  0.03  0.58  0.33  0.46  0.88  0.58  0.58  0.43  0.62  0.02        5
         accuracy                                                                    0.60        5
     """
-    from .counts import count  # counts.py reads report_from_table from here
-
     counts = count(y_true, y_pred, sample_weight, "imbalanced_report")
     return report_from_table(
         counts.table,
@@ -227,6 +223,7 @@ def report_from_table(
     if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
         raise ValueError(param_error(func, "digits", "a non-negative int", digits))
     fill, warn = check_zero_division(zero_division, func)
+    output_dict = check_bool(output_dict, "output_dict", func)
     if interval is not None:
         interval = check_choice(interval, "interval", _INTERVALS, func)
         if table.multilabel:
@@ -300,8 +297,6 @@ def report_from_table(
     if samples is not None:
         report["samples"] = samples
     if interval is not None:
-        from .intervals import report_intervals  # intervals use the counts
-
         report["interval"] = report_intervals(
             table,
             weighted,

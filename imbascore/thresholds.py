@@ -20,20 +20,19 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from ._counts import OneVsRestCounts, index_of, label_array
-from ._dask import any_dask, dask_threshold_counts
-from ._per_class import METRICS, per_class_values
-from ._validation import (
+from ._checks import (
     CHUNK,
-    _as_label_array,
-    _check_float_labels,
-    _check_sample_weight,
     check_pos_label,
+    check_sample_weight,
     check_zero_division,
     label_family,
     param_error,
 )
-from .counts import metric_options
+from ._engine.select import OneVsRestCounts, index_of, label_array
+from ._inputs.arrays import as_label_array, check_float_labels
+from ._inputs.dask import any_dask, empty_error, reduce_blocks
+from ._named_scores import metric_options
+from ._per_class import METRICS, per_class_values
 
 __all__ = [
     "ThresholdCurve",
@@ -396,7 +395,7 @@ def _classes(y_true, func):
     """The distinct labels of ``y_true``, sorted (at most two, else an error)."""
     if y_true.dtype.kind in "biuf":
         if y_true.dtype.kind == "f":
-            _check_float_labels(y_true, "y_true", func)
+            check_float_labels(y_true, "y_true", func)
         low, high = y_true.min(), y_true.max()
         others = 0
         if low != high:
@@ -617,9 +616,9 @@ def _count_at_thresholds(scores, y_true, pos_label, weights, thresholds):
 def check_block(y_true, y_score, sample_weight, func):
     """One block of dask inputs checked as in memory: its classes (a list),
     lowest and highest score."""
-    truth = _as_label_array(y_true, "y_true", func)
+    truth = as_label_array(y_true, "y_true", func)
     _, low, high = _check_scores(y_score, truth.shape[0], func)
-    _check_sample_weight(sample_weight, truth.shape[0], func)
+    check_sample_weight(sample_weight, truth.shape[0], func)
     return _classes(truth, func).tolist(), low, high
 
 
@@ -630,9 +629,9 @@ def classes_of(found, func):
 
 def count_block(y_true, y_score, sample_weight, pos_label, thresholds, func):
     """One block of dask inputs counted between sorted ``thresholds``."""
-    truth = _as_label_array(y_true, "y_true", func)
+    truth = as_label_array(y_true, "y_true", func)
     scores, _, _ = _check_scores(y_score, truth.shape[0], func)
-    weights = _check_sample_weight(sample_weight, truth.shape[0], func)
+    weights = check_sample_weight(sample_weight, truth.shape[0], func)
     return _count_at_thresholds(scores, truth, pos_label, weights, thresholds)
 
 
@@ -815,9 +814,9 @@ def threshold_curve(
             y_true, y_score, sample_weight, given, pos_label, func
         )
     else:
-        truth = _as_label_array(y_true, "y_true", func)
+        truth = as_label_array(y_true, "y_true", func)
         scores, low, high = _check_scores(y_score, truth.shape[0], func)
-        weights = _check_sample_weight(sample_weight, truth.shape[0], func)
+        weights = check_sample_weight(sample_weight, truth.shape[0], func)
         classes = _classes(truth, func)
         pos_label = _check_positive(classes, pos_label, func)
         if given is None:
@@ -931,3 +930,52 @@ def best_threshold(
         curve.values[metric], curve.thresholds, metric, "best_threshold"
     )
     return float(curve.thresholds[index])
+
+
+def _block_summary(y_true, y_score, sample_weight, func):
+    """Classes of ``y_true``, lowest and highest score of one block, each
+    checked by the in-memory checks."""
+    return check_block(y_true, y_score, sample_weight, func)
+
+
+def _united_summaries(first, second):
+    classes = list(dict.fromkeys(first[0] + second[0]))
+    return classes, min(first[1], second[1]), max(first[2], second[2])
+
+
+def _merged_accumulators(first, second):
+    return first.merged(second)
+
+
+def dask_threshold_counts(y_true, y_score, sample_weight, given, pos_label, func):
+    """Counts of dask inputs at fixed thresholds, by two passes over them.
+
+    The first pass takes each block's classes and score range (so that an
+    int ``given`` is spaced over the global range, as in memory); the second
+    counts each block into the bins between the thresholds. Returns
+    ``(classes, pos_label, thresholds, accumulator)``.
+    """
+    if given is None:
+        raise ValueError(
+            param_error(
+                func,
+                "thresholds",
+                "an int or an array of thresholds for dask inputs (every "
+                "distinct score would gather all the scores on one machine)",
+                None,
+                "Pass e.g. thresholds=1000: that many evenly spaced thresholds "
+                "from the lowest to the highest score.",
+            )
+        )
+    inputs = {"y_true": y_true, "y_score": y_score, "sample_weight": sample_weight}
+    summary = reduce_blocks(inputs, _block_summary, _united_summaries, func, func)
+    if summary is None:
+        raise empty_error(func)
+    found, low, high = summary
+    classes = classes_of(found, func)
+    pos_label = _check_positive(classes, pos_label, func)
+    at = np.linspace(low, high, given) if isinstance(given, int) else given
+    accumulator = reduce_blocks(
+        inputs, count_block, _merged_accumulators, func, pos_label, np.unique(at), func
+    )
+    return classes, pos_label, at, accumulator

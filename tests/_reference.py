@@ -124,6 +124,13 @@ class Counts:
 class Table:
     """The weighted confusion matrix J (rows true, columns predicted)."""
 
+    def check_families(self, labels):
+        """A label of another family than the data's (a string beside
+        numbers) can never match a class: the library must refuse it."""
+        families = {k[0] for k in self.classes}
+        if labels is not None and any(key(v)[0] not in families for v in labels):
+            raise InvalidCall("labels of another type than the data's")
+
     def __init__(self, y_true, y_pred, sample_weight=None):
         true = [key(v) for v in plain(y_true)]
         pred = [key(v) for v in plain(y_pred)]
@@ -383,6 +390,8 @@ def reference(
     Raises InvalidCall where the library must raise.
     """
     table = Table(y_true, y_pred, sample_weight)
+    if average != "binary":  # the binary average ignores labels
+        table.check_families(labels)
     fill = fill_value(zero_division, name)
     correction = params.get("correction", "macmillan")
     if average == "multiclass":
@@ -433,6 +442,7 @@ def reference_report(
 ):
     """The numbers of ``imbalanced_report(..., output_dict=True)``."""
     table = Table(y_true, y_pred, sample_weight)
+    table.check_families(labels)
     fill = fill_value(zero_division)
     chosen = [lab for _, lab in table.classes] if labels is None else list(labels)
     params = {"alpha": alpha, "weight": weight, "correction": correction}

@@ -93,16 +93,17 @@ def test_categoricals_get_the_general_paths_errors(y_true, y_pred, error, match)
 def test_a_categorical_is_never_sorted_as_strings(monkeypatch):
     # The general path sorted every sample's label as a Python object
     # (np.unique): 250x the count at 10^7 labels. Only the categories are.
-    from imbascore import _validation
+    from imbascore._inputs import arrays, coded
 
     seen = []
-    real = _validation._encode_with_unique
+    real = coded.encode_sorted
 
-    def recording(y_true, y_pred, weights, func):
+    def recording(y_true, y_pred, func):
         seen.append(len(y_true) + len(y_pred))
-        return real(y_true, y_pred, weights, func)
+        return real(y_true, y_pred, func)
 
-    monkeypatch.setattr(_validation, "_encode_with_unique", recording)
+    for adapter in (arrays, coded):
+        monkeypatch.setattr(adapter, "encode_sorted", recording)
     y_true, y_pred = _pairs(n=10_000)
     counts = confusion_counts(
         pd.Categorical(y_true), pd.Series(y_pred, dtype="category")
@@ -114,30 +115,31 @@ def test_a_categorical_is_never_sorted_as_strings(monkeypatch):
 @pytest.fixture
 def hash_small(monkeypatch):
     """Hash object arrays of any size, so that small tests take that path."""
-    from imbascore import _encode
+    from imbascore._inputs import pandas as pandas_adapter
 
-    monkeypatch.setattr(_encode, "HASH_FROM", 1)
+    monkeypatch.setattr(pandas_adapter, "HASH_FROM", 1)
 
 
 def test_large_object_arrays_are_hashed_with_the_same_counts(hash_small, monkeypatch):
-    from imbascore import _validation
+    from imbascore._inputs import arrays, coded
+    from imbascore._inputs import pandas as pandas_adapter
 
     y_true, y_pred = _pairs(3)
     weights = np.random.default_rng(4).random(len(y_true))
     sizes = []
-    real = _validation._encode_with_unique
+    real = coded.encode_sorted
 
-    def recording(a, b, w, func):
+    def recording(a, b, func):
         sizes.append(len(a) + len(b))
-        return real(a, b, w, func)
+        return real(a, b, func)
 
-    monkeypatch.setattr(_validation, "_encode_with_unique", recording)
+    for adapter in (arrays, coded):
+        monkeypatch.setattr(adapter, "encode_sorted", recording)
     got = confusion_counts(y_true, y_pred, sample_weight=weights)
     assert max(sizes) <= 2 * len(LABELS)  # only the distinct labels sorted
-    monkeypatch.setattr(_validation, "_encode_with_unique", real)
-    from imbascore import _encode
-
-    monkeypatch.setattr(_encode, "HASH_FROM", 10**9)
+    for adapter in (arrays, coded):
+        monkeypatch.setattr(adapter, "encode_sorted", real)
+    monkeypatch.setattr(pandas_adapter, "HASH_FROM", 10**9)
     assert got == confusion_counts(y_true, y_pred, sample_weight=weights)
 
 
@@ -162,12 +164,12 @@ def test_equal_values_of_different_types_keep_the_general_path(hash_small):
     # 1, 1.0 and True hash alike; the general path decides what they are.
     y_true = np.array([1, True, 0, 0], dtype=object)
     y_pred = np.array([1.0, 1, 0, False], dtype=object)
-    from imbascore import _encode
+    from imbascore._inputs.coded import read_coded
 
-    assert _encode.encode_categoricals(y_true, y_pred, "f") is None
+    assert read_coded(y_true, y_pred, "f") is None
 
 
-# --- 0/1 labels: validated and counted in one fused pass (imbascore/_binary.py)
+# --- 0/1 labels: counted in one fused pass (imbascore/_engine/zero_one.py)
 
 
 def _general_counts(y_true, y_pred):
@@ -341,7 +343,7 @@ def test_arrow_labels_count_as_their_strings(make_true, make_pred, monkeypatch):
         raise AssertionError("the labels went through the general path")
 
     # read from their Arrow codes, never as an array of Python strings
-    monkeypatch.setattr("imbascore._validation._as_label_array", no_python_objects)
+    monkeypatch.setattr("imbascore._inputs.arrays.as_label_array", no_python_objects)
     counts = confusion_counts(arrow_true, arrow_pred)
     assert counts == expected
     assert counts.labels.tolist() == ["a", "b", "c"]

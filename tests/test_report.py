@@ -10,7 +10,8 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.metrics import accuracy_score
 
 import imbascore as ims
-from imbascore import _counts, report
+from imbascore import report
+from imbascore._engine import joint
 from imbascore.cli import main
 
 FUNCTIONS = {
@@ -89,13 +90,13 @@ def test_binary_report_positive_row_is_the_binary_metric():
 
 def test_report_counts_once(monkeypatch):
     calls = []
-    original = _counts._joint_bincount
+    original = joint._joint_bincount
 
     def counting(*args, **kwargs):
         calls.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(_counts, "_joint_bincount", counting)
+    monkeypatch.setattr(joint, "_joint_bincount", counting)
     ims.imbalanced_report(*_problem()[:2], output_dict=True)
     assert len(calls) == 1
 

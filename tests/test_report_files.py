@@ -15,15 +15,24 @@ import sys
 import numpy as np
 import pytest
 
-import imbascore._label_files as label_files
-from imbascore import imbalanced_report
-from imbascore._label_csv import LabelFileError, read_label_columns
-from imbascore._label_files import (
-    count_label_file,
-    file_kind,
-    iter_label_chunks,
-)
+import imbascore._inputs.label_files as label_files
+from imbascore import confusion_counts, imbalanced_report
+from imbascore._inputs.label_csv import LabelFileError, read_label_columns
+from imbascore._inputs.label_files import file_kind, iter_label_chunks
 from imbascore.cli import main
+
+
+def count_label_file(path, options, **read):
+    """The adapter counting each chunk as the CLI does."""
+    return label_files.count_label_file(
+        path,
+        options,
+        count=lambda y_true, y_pred, weight: confusion_counts(
+            y_true, y_pred, sample_weight=weight
+        ),
+        **read,
+    )
+
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")

@@ -223,7 +223,7 @@ class AccuracyDominanceDisplay:
         dataset : str
             Which dataset to draw.
         """
-        from ..study import summarize
+        from .._summaries import summarize
 
         subset = results[results["dataset"] == dataset]
         if subset.empty:

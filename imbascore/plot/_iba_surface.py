@@ -3,7 +3,7 @@
 import numpy as np
 
 from .. import _formulas as F
-from .._validation import check_unit_interval
+from .._checks import check_unit_interval
 from ._base import check_matplotlib
 
 __all__ = ["plot_iba_surface"]

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .._validation import check_choice, param_error
+from .._checks import check_choice, param_error
 from ..thresholds import _NOT_A_QUALITY, threshold_curve
 from ._base import check_matplotlib
 

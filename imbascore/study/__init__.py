@@ -19,11 +19,11 @@ from .._garcia2009 import (
     GARCIA2009_COLUMNS,
     garcia2009_measures,
 )
+from .._summaries import CELL, fold_scores, summarize
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
 from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
 from ._runner import COLUMNS, prepare_data, run_study
-from ._summary import CELL, fold_scores, summarize
 from ._weka_ibk import WekaIBkClassifier
 from ._weka_mlp import WekaMLPClassifier
 from ._weka_smo import WekaSMOClassifier

@@ -22,6 +22,7 @@ import sys
 import time
 
 from .. import __version__
+from .._summaries import CELL, METRIC_NAMES, RATE_METRICS, summarize
 from ..datasets import list_datasets
 from ._estimators import CLASSIFIERS, NEED_NUMBA, SAMPLERS
 from ._garcia2008 import (
@@ -35,7 +36,6 @@ from ._garcia2008 import (
 from ._html_report import study_report_html
 from ._runner import COLUMNS, run_study
 from ._store import StoreError, StudyStore
-from ._summary import CELL, METRIC_NAMES, RATE_METRICS, summarize
 
 __all__ = ["add_study_parser"]
 

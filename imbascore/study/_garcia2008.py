@@ -8,8 +8,8 @@ the area on the original data, "in all cases".
 """
 
 from .. import _formulas as F
+from .._summaries import summarize
 from ..paper_tables import GARCIA2008_TABLE3
-from ._summary import summarize
 
 __all__ = [
     "GARCIA2008_CLASSIFIERS",

@@ -23,7 +23,7 @@ from sklearn.compose import ColumnTransformer
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 
-from ..counts import confusion_counts
+from ..confusion import confusion_counts
 from ..datasets import list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
 

@@ -1,53 +1,33 @@
-"""Count a confusion matrix once and read one-vs-rest counts off it.
+"""One-vs-rest counts read off a counted table: the labels a metric needs.
 
-One pass over the labels fills the whole (n_classes, n_classes) contingency
-table with :func:`numpy.bincount` on ``true * n_classes + pred``, in chunks so
-that the temporary index array stays small whatever the number of samples.
-Every metric of the package is a function of this table. Multilabel-indicator
-targets are counted by :mod:`imbascore._multilabel` (one 2x2 table per label)
-and read through the same one-vs-rest counts.
+Every metric of the package is a function of the contingency table (or, for
+multilabel targets, of each label's 2x2 table); this module selects the rows
+``average`` asks for and sums each label's four cells from the table.
 """
 
 import warnings
 from dataclasses import dataclass
-from typing import ClassVar
 
 import numpy as np
 from scipy import sparse
 
-from ._multilabel import (
-    check_multilabel_labels,
-    count_multilabel,
-    is_indicator,
-)
-from ._validation import (
-    CHUNK,
+from .._checks import (
     as_python_scalar,
+    check_label_families,
     check_labels,
     check_pos_label,
-    check_targets,
     label_family,
     param_error,
 )
+from .._inputs.multilabel import check_multilabel_labels
 
 __all__ = [
     "OneVsRestCounts",
-    "ContingencyTable",
-    "one_vs_rest_counts",
-    "count_table",
     "index_of",
     "label_array",
     "micro_counts",
     "select_counts",
 ]
-
-# Above this many classes the contingency table is kept sparse.
-_DENSE_MAX = 256
-# Squared weights: above _WEIGHT_HUGE they overflow, so all are scaled by the
-# largest weight; a class whose sum of squares falls below _SQUARES_SAFE may
-# have lost digits to underflow and is summed again, scaled by its own largest.
-_WEIGHT_HUGE = 2.0**500
-_SQUARES_SAFE = 2.0**-800
 
 
 @dataclass(frozen=True)
@@ -157,143 +137,6 @@ class OneVsRestCounts:
         return self.positive_trials, self.negative_trials
 
 
-def _joint_bincount(y_true, y_pred, offset, n_values, weights):
-    """Counts of ``(true - offset, pred - offset)`` pairs.
-
-    Returns the unweighted table, the weighted one (None without weights) and
-    the sum of squared weights of each true value divided by ``scale``**2
-    (None without weights), with ``scale``.
-    """
-    size = n_values * n_values
-    counts = weighted = squared = None
-    scale = 1.0
-    if weights is not None:
-        weighted, squared = np.zeros(size), np.zeros(n_values)
-        if weights.size and weights.max() > _WEIGHT_HUGE:
-            scale = float(weights.max())
-    # a large table is added once per chunk: chunks at least its size
-    chunk = max(CHUNK, size)
-    for start in range(0, y_true.shape[0], chunk):
-        stop = start + chunk
-        index = y_true[start:stop].astype(np.int64)
-        if offset:  # subtract before multiplying: large labels must not overflow
-            index -= offset
-        if weights is not None:
-            chunk_weights = weights[start:stop]
-            squared += np.bincount(
-                index, (chunk_weights / scale) ** 2, minlength=n_values
-            )
-        index *= n_values
-        if offset:
-            pred = y_pred[start:stop].astype(np.int64)
-            pred -= offset
-            index += pred
-        else:
-            np.add(index, y_pred[start:stop], out=index, casting="unsafe")
-        part = np.bincount(index, minlength=size)
-        if counts is None:
-            counts = part
-        else:
-            counts += part
-        if weights is not None:
-            weighted += np.bincount(index, chunk_weights, minlength=size)
-    shape = (n_values, n_values)
-    if weights is None:
-        return counts.reshape(shape), None, None, scale
-    return counts.reshape(shape), weighted.reshape(shape), squared, scale
-
-
-def _squared_weights(squared, scale, class_weights, weights, codes_true):
-    """Per class ``(sum (w / s)^2, s)``: the sums of squares and their scales.
-
-    Classes whose squares underflowed are summed again with ``s`` their own
-    largest weight (rare: weights that span hundreds of orders of magnitude);
-    ``codes_true()`` gives the true classes' codes for that.
-    """
-    if squared is None:
-        return None
-    scales = np.full(len(squared), scale)
-    risky = np.flatnonzero((squared < _SQUARES_SAFE) & (class_weights > 0))
-    codes = codes_true() if risky.size else None
-    for code in risky:
-        own = weights[codes == code]
-        scales[code] = own.max()
-        squared[code] = np.sum((own / scales[code]) ** 2)
-    return squared, scales
-
-
-def _compress_range(targets):
-    """Re-encode a wide integer range as codes of the values actually present."""
-    shifted = [
-        y.astype(np.int64) - targets.offset for y in (targets.y_true, targets.y_pred)
-    ]
-    present = np.zeros(len(targets.values), dtype=bool)
-    for y in shifted:
-        present |= np.bincount(y, minlength=len(present)) > 0
-    lookup = np.cumsum(present) - 1
-    return lookup[shifted[0]], lookup[shifted[1]], targets.values[present]
-
-
-def _contingency(targets):
-    """Return (joint table over present classes, classes, squared weights)."""
-    n_values = len(targets.values)
-    weights = targets.sample_weight
-    # A table no larger than the input is counted dense, without a sort, and
-    # kept dense (ConfusionCounts.matrix gives it as CSR above _DENSE_MAX).
-    if n_values <= _DENSE_MAX or n_values * n_values <= targets.y_true.shape[0]:
-        if targets.joint is not None:  # 0/1 labels, counted while validated
-            counts, weighted, squared, scale = targets.joint, None, None, 1.0
-        else:
-            counts, weighted, squared, scale = _joint_bincount(
-                targets.y_true, targets.y_pred, targets.offset, n_values, weights
-            )
-        if weighted is not None:
-            squared = _squared_weights(
-                squared,
-                scale,
-                weighted.sum(axis=1),
-                weights,
-                lambda: targets.y_true.astype(np.int64) - targets.offset,
-            )
-        present = (counts.sum(axis=1) > 0) | (counts.sum(axis=0) > 0)
-        joint = counts if weighted is None else weighted
-        if not present.all():
-            joint = joint[np.ix_(present, present)]
-            squared = None if squared is None else tuple(a[present] for a in squared)
-        return joint.astype(np.float64), targets.values[present], squared
-    if targets.encoding == "range":
-        codes_true, codes_pred, classes = _compress_range(targets)
-    else:
-        codes_true, codes_pred, classes = targets.y_true, targets.y_pred, targets.values
-    n_classes = len(classes)
-    if n_classes <= _DENSE_MAX:
-        counts, weighted, squared, scale = _joint_bincount(
-            codes_true, codes_pred, 0, n_classes, weights
-        )
-        joint = counts if weighted is None else weighted
-        if weighted is not None:
-            squared = _squared_weights(
-                squared, scale, weighted.sum(axis=1), weights, lambda: codes_true
-            )
-        return joint.astype(np.float64), classes, squared
-    data = np.ones(len(codes_true)) if weights is None else weights
-    joint = sparse.coo_matrix(
-        (data, (codes_true, codes_pred)), shape=(n_classes, n_classes)
-    ).tocsr()
-    joint.eliminate_zeros()  # zero weights must not count as cells
-    squared = None
-    if weights is not None:
-        scale = float(weights.max()) if weights.max() > _WEIGHT_HUGE else 1.0
-        squared = _squared_weights(
-            np.bincount(codes_true, (weights / scale) ** 2, minlength=n_classes),
-            scale,
-            np.asarray(joint.sum(axis=1)).ravel(),
-            weights,
-            lambda: codes_true,
-        )
-    return joint, classes, squared
-
-
 def index_of(classes, label):
     """Position of ``label`` among ``classes``, or -1.
 
@@ -359,6 +202,7 @@ def label_array(values):
 def _label_positions(classes, labels, func):
     """Positions of the requested ``labels`` among ``classes`` (-1 if absent)."""
     labels = check_labels(labels, func)
+    check_label_families(labels, classes, func)
     lookup = {
         (label_family(value), value): position
         for position, value in enumerate(map(as_python_scalar, classes.tolist()))
@@ -529,52 +373,13 @@ def _preview(values, limit=10):
     return repr(listed) if len(listed) <= limit else f"{listed[:limit]!r}[:{limit}]..."
 
 
-@dataclass(frozen=True)
-class ContingencyTable:
-    """The counted table of one (y_true, y_pred) pair, before labels are chosen.
-
-    Attributes
-    ----------
-    joint : ndarray or scipy.sparse matrix of shape (n_classes, n_classes)
-        The weighted contingency table, true classes on rows.
-    classes : ndarray of shape (n_classes,)
-        Every label present in ``y_true`` or ``y_pred``, sorted.
-    squared_weights : tuple of two ndarrays of shape (n_classes,) or None
-        ``(sums, scales)``: each true class's sum of squared sample weights is
-        ``sums * scales**2`` (kept apart so that neither under- nor overflows);
-        None unweighted.
-    """
-
-    joint: object
-    classes: np.ndarray
-    squared_weights: tuple | None = None
-    multilabel: ClassVar[bool] = False
-
-    @property
-    def support(self):
-        """Weight of each class in ``y_true`` (row sums)."""
-        return np.asarray(self.joint.sum(axis=1), dtype=float).ravel()
-
-
-def count_table(
-    y_true, y_pred, sample_weight=None, func="count_table", *, columns=None
-):
-    """Validate the targets and count their contingency table, once.
-
-    Multilabel-indicator targets give a
-    :class:`~imbascore._multilabel.MultilabelTable` (of ``columns`` only, if
-    given); ``columns`` is ignored for other targets.
-    """
-    if is_indicator(y_true) or is_indicator(y_pred):
-        return count_multilabel(y_true, y_pred, sample_weight, func, columns=columns)
-    targets = check_targets(y_true, y_pred, sample_weight, func)
-    return ContingencyTable(*_contingency(targets))
-
-
 def _multiclass_rows(table, stacklevel):
     """Classes with weight in ``y_true``; the others are left out, with
     scikit-learn's warning of ``balanced_accuracy_score``."""
-    positions = np.flatnonzero(table.support > 0)
+    support = table.support
+    if not support.any():  # every sample weighs 0: every class is undefined
+        return np.arange(len(table.classes)), table.classes
+    positions = np.flatnonzero(support > 0)
     if len(positions) < len(table.classes):
         warnings.warn(
             "y_pred contains classes not in y_true", UserWarning, stacklevel + 1
@@ -741,26 +546,4 @@ def select_counts(
         positive_trials=positive_trials,
         negative_trials=negative_trials,
         positions=positions,
-    )
-
-
-def one_vs_rest_counts(
-    y_true,
-    y_pred,
-    *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    func="one_vs_rest_counts",
-):
-    """Validate the inputs, count once, and select the labels ``average`` needs."""
-    table = count_table(y_true, y_pred, sample_weight, func)
-    return select_counts(
-        table,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        func=func,
-        stacklevel=3,
     )

@@ -7,7 +7,7 @@ anything else stays text.
 
 :func:`iter_label_cells` is the reference reader: it yields the cells of the
 chosen columns a chunk of rows at a time, so that a file of any size is read
-in constant memory (:mod:`._label_files` counts them as they come).
+in constant memory (:mod:`.label_files` counts them as they come).
 :func:`read_label_columns` reads the whole file through it. A name ending in
 ``.gz`` is read through :mod:`gzip`.
 """

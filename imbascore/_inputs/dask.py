@@ -1,23 +1,24 @@
-"""Dask inputs: each block counted where it lives, only the tables summed.
+"""The adapter of dask collections: aligned blocks, each reduced where it lives.
 
 ``confusion_counts`` and ``threshold_curve`` accept dask arrays and dask
-dataframe columns. Every block (chunk or partition) is validated and counted
-by the in-memory function on its worker; the client receives one small table
-per block and adds them (:class:`~imbascore.ConfusionCounts` adds exactly,
-labels united), never the labels themselves. The sums are taken in a tree,
-so that no single task holds more than two tables.
+dataframe columns. :func:`reduce_blocks` cuts the inputs into aligned blocks
+(chunks or partitions), runs the caller's in-memory function on each block
+on its worker, and adds the small results in a tree, so that no task holds
+more than two of them and the labels never reach the client. The function
+and the addition are the caller's: this module counts nothing itself.
 
 Dask is imported only when a dask collection is passed (it is then loaded).
 """
 
+import functools
 import sys
 import warnings
 
 import numpy as np
 
-from ._validation import param_error
+from .._checks import param_error
 
-__all__ = ["any_dask", "dask_confusion_counts", "dask_threshold_counts"]
+__all__ = ["any_dask", "empty_error", "reduce_blocks"]
 
 
 def _is_dask(value):
@@ -148,130 +149,35 @@ def _tree_sum(parts, add):
     return parts[0]
 
 
-def _added(first, second):
-    """Two block results added; None is an empty block."""
+def _run_block(per_block, *arguments):
+    """``per_block`` of one block (None when the block holds no sample)."""
+    if len(arguments[0]) == 0 and len(arguments[1]) == 0:
+        return None
+    return per_block(*arguments)
+
+
+def _added(add, first, second):
+    """Two block results added by ``add``; None is an empty block."""
     if first is None or second is None:
         return second if first is None else first
-    return first + second
+    return add(first, second)
 
 
-def _count_block(y_true, y_pred, sample_weight, labels):
-    """The counts of one block (None when the block holds no sample)."""
-    from .counts import confusion_counts
-
-    if len(y_true) == 0 and len(y_pred) == 0:
-        return None
-    return confusion_counts(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-
-
-def _empty_error(func):
+def empty_error(func):
     return ValueError(param_error(func, "y_true", "a non-empty array-like", "no rows"))
 
 
-def dask_confusion_counts(y_true, y_pred, labels, sample_weight, func):
-    """:func:`~imbascore.confusion_counts` of dask inputs, counted per block."""
+
+
+def reduce_blocks(inputs, per_block, add, func, *args):
+    """``per_block(*block, *args)`` of every aligned block of ``inputs`` (a
+    dict of name -> collection or None), added in a tree by ``add``; None
+    for empty blocks (every block empty: None)."""
     import dask
 
-    blocks = _aligned_blocks(
-        {"y_true": y_true, "y_pred": y_pred, "sample_weight": sample_weight}, func
-    )
-    count = dask.delayed(_count_block, pure=True)
+    run = dask.delayed(_run_block, pure=True)
     parts = [
-        count(block["y_true"], block["y_pred"], block["sample_weight"], labels)
-        for block in blocks
+        run(per_block, *block.values(), *args)
+        for block in _aligned_blocks(inputs, func)
     ]
-    counts = _tree_sum(parts, _added).compute()
-    if counts is None:
-        raise _empty_error(func)
-    return counts
-
-
-def _block_summary(y_true, y_score, sample_weight, func):
-    """Classes of ``y_true``, lowest and highest score of one block, each
-    checked by the in-memory checks (None for an empty block)."""
-    from .thresholds import check_block
-
-    if len(y_true) == 0 and len(y_score) == 0:
-        return None
-    return check_block(y_true, y_score, sample_weight, func)
-
-
-def _united_summaries(first, second):
-    if first is None or second is None:
-        return second if first is None else first
-    classes = list(dict.fromkeys(first[0] + second[0]))
-    return classes, min(first[1], second[1]), max(first[2], second[2])
-
-
-def _accumulate_block(y_true, y_score, sample_weight, pos_label, thresholds, func):
-    from .thresholds import count_block
-
-    if len(y_true) == 0 and len(y_score) == 0:
-        return None
-    return count_block(y_true, y_score, sample_weight, pos_label, thresholds, func)
-
-
-def _merged_accumulators(first, second):
-    if first is None or second is None:
-        return second if first is None else first
-    return first.merged(second)
-
-
-def dask_threshold_counts(y_true, y_score, sample_weight, given, pos_label, func):
-    """Counts of dask inputs at fixed thresholds, by two passes over them.
-
-    The first pass takes each block's classes and score range (so that an
-    int ``given`` is spaced over the global range, as in memory); the second
-    counts each block into the bins between the thresholds. Returns
-    ``(classes, pos_label, thresholds, accumulator)``.
-    """
-    import dask
-
-    from .thresholds import _check_positive, classes_of
-
-    if given is None:
-        raise ValueError(
-            param_error(
-                func,
-                "thresholds",
-                "an int or an array of thresholds for dask inputs (every "
-                "distinct score would gather all the scores on one machine)",
-                None,
-                "Pass e.g. thresholds=1000: that many evenly spaced thresholds "
-                "from the lowest to the highest score.",
-            )
-        )
-    blocks = _aligned_blocks(
-        {"y_true": y_true, "y_score": y_score, "sample_weight": sample_weight}, func
-    )
-    summarize = dask.delayed(_block_summary, pure=True)
-    summary = _tree_sum(
-        [
-            summarize(block["y_true"], block["y_score"], block["sample_weight"], func)
-            for block in blocks
-        ],
-        _united_summaries,
-    ).compute()
-    if summary is None:
-        raise _empty_error(func)
-    found, low, high = summary
-    classes = classes_of(found, func)
-    pos_label = _check_positive(classes, pos_label, func)
-    at = np.linspace(low, high, given) if isinstance(given, int) else given
-    distinct = np.unique(at)
-    accumulate = dask.delayed(_accumulate_block, pure=True)
-    accumulator = _tree_sum(
-        [
-            accumulate(
-                block["y_true"],
-                block["y_score"],
-                block["sample_weight"],
-                pos_label,
-                distinct,
-                func,
-            )
-            for block in blocks
-        ],
-        _merged_accumulators,
-    ).compute()
-    return classes, pos_label, at, accumulator
+    return _tree_sum(parts, functools.partial(_added, add)).compute()

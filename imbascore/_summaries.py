@@ -7,10 +7,11 @@ counts pooled over all folds of a cell.
 
 import numpy as np
 
-from .._counts import ContingencyTable
-from .._per_class import METRICS
-from .._validation import check_choice, check_metric_params
-from ..counts import ConfusionCounts
+from ._checks import check_choice
+from ._engine import ContingencyTable
+from ._per_class import METRICS
+from ._scoring import check_metric_params
+from .confusion import ConfusionCounts
 
 __all__ = ["CELL", "fold_scores", "summarize"]
 

@@ -1,13 +1,14 @@
-"""Count the label columns of a CSV or Parquet file chunk by chunk.
+"""The adapter of label files: the columns of a CSV or Parquet file, chunk by chunk.
 
 ``imbascore report`` reads its file here, at most ``chunk_rows`` rows at a
 time, so that its memory stays the same whatever the size of the file: each
-chunk is counted with :func:`~imbascore.confusion_counts` and the tables are
-added (``+`` unites their labels). The report is then read off the one
+chunk is counted by the caller's ``count`` (the CLI passes
+:func:`~imbascore.confusion_counts`) and the tables are added (``+`` unites
+their labels). The report is then read off the one
 merged table.
 
 CSV is read by pyarrow's streaming reader when pyarrow is installed, else by
-the standard library's (:func:`._label_csv.iter_label_cells`, the reference).
+the standard library's (:func:`.label_csv.iter_label_cells`, the reference).
 Both give the same cells: pyarrow only cuts the rows, every cell is stripped
 and checked in Python once per distinct value of a chunk, and anything pyarrow
 does not read as the standard library would (a row of another length, bytes
@@ -15,7 +16,7 @@ that are not UTF-8, an empty cell, text in the weight column) sends the whole
 file to the reference reader, which then reads it or raises its own error
 naming the line.
 
-Label typing of CSV columns follows :func:`._label_csv.typed` over the whole
+Label typing of CSV columns follows :func:`.label_csv.typed` over the whole
 file: ints if every value of the column is an int, else floats if every value
 is a number, else text. A stream cannot see the whole column at its first
 chunk, so a column starts as ints and widens: ints to floats needs nothing
@@ -38,7 +39,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from ._label_csv import (
+from .label_csv import (
     CHUNK_ROWS,
     LabelFileError,
     check_columns,
@@ -49,7 +50,6 @@ from ._label_csv import (
     read_header,
     typed,
 )
-from .counts import confusion_counts
 
 __all__ = ["CountedLabels", "count_label_file", "file_kind", "iter_label_chunks"]
 
@@ -477,6 +477,7 @@ def count_label_file(
     path,
     options,
     *,
+    count,
     true,
     pred,
     weight=None,
@@ -487,8 +488,9 @@ def count_label_file(
 ):
     """Count the ``true`` and ``pred`` columns of a file, chunk by chunk.
 
-    Each chunk is counted by :func:`~imbascore.confusion_counts` (weighted by
-    the ``weight`` column if given) and the counts are added. ``options`` maps
+    Each chunk is counted by ``count(y_true, y_pred, sample_weight)`` (weighted
+    by the ``weight`` column if given; :func:`~imbascore.confusion_counts`)
+    and the counts are added. ``options`` maps
     each column to the option that chose it (``{"truth": "--true"}``), which
     the messages name. ``progress`` shows a bar on stderr.
 
@@ -517,6 +519,7 @@ def count_label_file(
                     path,
                     options,
                     labels,
+                    count=count,
                     true=true,
                     pred=pred,
                     weight=weight,
@@ -538,7 +541,7 @@ def count_label_file(
             handle.close()
 
 
-def _count(path, options, labels, *, true, pred, weight, state, bar, **read):
+def _count(path, options, labels, *, count, true, pred, weight, state, bar, **read):
     counts = error = None
     rows = 0
     chunks = iter_label_chunks(
@@ -549,10 +552,8 @@ def _count(path, options, labels, *, true, pred, weight, state, bar, **read):
         if error is not None:
             continue  # read on: a problem of the file further down comes first
         try:
-            part = confusion_counts(
-                chunk[true],
-                chunk[pred],
-                sample_weight=chunk[weight] if weight else None,
+            part = count(
+                chunk[true], chunk[pred], chunk[weight] if weight else None
             )
             counts = part if counts is None else counts + part
         except (ValueError, TypeError) as problem:

@@ -1,0 +1,62 @@
+"""A metric by its name, on a counted table: the package's metrics and the
+scikit-learn names that are functions of the confusion matrix.
+
+The one path of :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`,
+of the intervals and of the threshold curves' metric names.
+"""
+
+import difflib
+
+from ._checks import param_error
+from ._per_class import METRICS
+from ._scoring import check_metric_options, score_table
+from ._sklearn_from_counts import SKLEARN_SCORES
+
+__all__ = ["metric_options", "score_names", "score_of_table"]
+
+
+#: The options every metric of the package shares, with their defaults.
+_SHARED_DEFAULTS = {
+    "labels": None,
+    "pos_label": 1,
+    "average": "binary",
+    "zero_division": "warn",
+}
+
+
+#: Names whose meaning is scikit-learn's, read with imbascore's own function:
+#: scikit-learn's balanced_accuracy_score is the mean recall over the true
+#: classes, imbascore's ``balanced_accuracy_score(average="multiclass")``.
+_DEFAULT_AVERAGE = {"balanced_accuracy": "multiclass"}
+
+
+def score_names():
+    """Every name :meth:`ConfusionCounts.score` knows, sorted."""
+    return sorted(set(METRICS) | set(SKLEARN_SCORES))
+
+
+def metric_options(metric, params, func):
+    """The checked options of a metric of the package named ``metric``, with
+    the defaults of its function (and scikit-learn's meaning of the names
+    scikit-learn has)."""
+    options = dict(_SHARED_DEFAULTS)
+    if metric in _DEFAULT_AVERAGE:
+        options["average"] = _DEFAULT_AVERAGE[metric]
+    options.update(params)
+    return check_metric_options(metric, func, **options)
+
+
+def score_of_table(table, metric, params, func):
+    """The value of ``metric`` on a counted table: the one path of
+    :meth:`ConfusionCounts.score` and of the intervals."""
+    if not isinstance(metric, str):
+        raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
+    if metric in METRICS:
+        return score_table(metric_options(metric, params, func), table, stacklevel=3)
+    if metric in SKLEARN_SCORES:
+        return SKLEARN_SCORES[metric](table, func=func, **params)
+    close = difflib.get_close_matches(metric, score_names(), n=3, cutoff=0.5)
+    hint = f"Did you mean {close}?" if close else ""
+    raise ValueError(
+        param_error(func, "metric", f"one of {score_names()}", metric, hint)
+    )
