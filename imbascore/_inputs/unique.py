@@ -16,6 +16,7 @@ from .._checks import (
     missing_message,
     param_error,
 )
+from .strings import encode_strings
 
 __all__ = ["common_label_dtype", "encode_sorted", "mixed_types_error", "unite_labels"]
 
@@ -94,6 +95,8 @@ def _concatenates_exactly(y_true, y_pred):
 def encode_sorted(y_true, y_pred, func):
     """``(codes_true, codes_pred, classes)``: labels that are not small
     integers encoded into codes ``0 .. n_classes - 1`` of their sorted union."""
+    if {y_true.dtype.kind, y_pred.dtype.kind} in ({"U"}, {"S"}):
+        return encode_strings(y_true, y_pred)  # numpy strings: never sorted
     both = (
         np.concatenate([y_true, y_pred])
         if _concatenates_exactly(y_true, y_pred)
