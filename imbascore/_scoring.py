@@ -19,7 +19,12 @@ from ._checks import (
     check_zero_division,
     param_error,
 )
-from ._engine.select import micro_counts, select_counts
+from ._engine.select import (
+    OneVsRestCounts,
+    binary_cells,
+    micro_counts,
+    select_counts,
+)
 from ._formulas import DPRIME_CORRECTIONS
 from ._per_class import (
     METRICS,
@@ -199,8 +204,34 @@ def _unannounced_zero_support(name):
     return None if "positives" in requires else readable
 
 
+#: Metrics computed in plain Python from the four cells of a defined binary
+#: table (the others take logarithms or quantiles of arrays).
+_PLAIN_BINARY = frozenset(METRICS) - {"nmi", "dprime", "aucz"}
+
+
+def _plain_binary(options, table):
+    """The binary value from the table's four cells, in plain Python floats
+    (the same IEEE arithmetic as the arrays), or None where the general path
+    has more to say: an undefined value, weights, other tables."""
+    if options.name not in _PLAIN_BINARY:
+        return None
+    cells = binary_cells(table, options.pos_label)
+    if cells is None:
+        return None
+    tp, fn, fp, tn = cells
+    counts = OneVsRestCounts(None, tp, fn, fp, tn, table.classes, table.joint)
+    function, requires, _ = METRICS[options.name]
+    if any(getattr(counts, attribute) == 0 for attribute in requires):
+        return None  # undefined: filled and announced by the general path
+    return float(function(counts, **options.params))
+
+
 def score_table(options, table, *, stacklevel=2):
     """Value of the metric described by ``options`` on a counted ``table``."""
+    if options.average == "binary":
+        value = _plain_binary(options, table)
+        if value is not None:
+            return value
     counts = select_for(options, table, stacklevel=stacklevel + 1)
     return score_counts(options, counts, stacklevel=stacklevel + 1)
 

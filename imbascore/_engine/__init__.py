@@ -11,7 +11,7 @@ import numpy as np
 
 from .._inputs import Indicators, read_targets
 from .._inputs.unique import common_label_dtype, encode_sorted
-from .joint import ContingencyTable, count_joint, present_table
+from .joint import ContingencyTable, count_joint, zero_one_table
 from .multilabel import MultilabelTable, count_indicators
 from .select import select_counts
 from .zero_one import count_zero_one
@@ -52,7 +52,7 @@ def count_codes(codes):
         joint = count_zero_one(true, pred, _CHUNK)
         if joint is not None:
             values = np.arange(2).astype(common_label_dtype(true.dtype, pred.dtype))
-            return present_table(joint, joint, values)
+            return zero_one_table(joint, values)
     own = _own_codes(true, pred)
     if own is None:  # labels too far apart: sorted into codes
         true, pred, classes = encode_sorted(true, pred, "count_codes")

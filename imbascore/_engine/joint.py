@@ -16,7 +16,7 @@ from scipy import sparse
 from .._checks import CHUNK
 from .zero_one import count_zero_one
 
-__all__ = ["ContingencyTable", "DENSE_MAX", "count_joint", "present_table"]
+__all__ = ["ContingencyTable", "DENSE_MAX", "count_joint", "zero_one_table"]
 
 # Above this many classes the contingency table is kept sparse.
 DENSE_MAX = 256
@@ -156,6 +156,15 @@ def _dense(true, pred, offset, values, weights):
     return present_table(joint, counts, values, squared)
 
 
+def zero_one_table(joint, values):
+    """The table of a 0/1 count (a 2x2 int array), classes no sample has
+    dropped; in plain Python, as most calls make one."""
+    (tn, fp), (fn, tp) = joint.tolist()
+    if tn + fp + fn and tp + fp + fn:  # both classes occur
+        return ContingencyTable(joint.astype(np.float64), values)
+    return present_table(joint, joint, values)
+
+
 def present_table(joint, counts, values, squared=None):
     """The table of the classes some sample has (in y_true or y_pred)."""
     present = (counts.sum(axis=1) > 0) | (counts.sum(axis=0) > 0)
@@ -198,7 +207,7 @@ def count_joint(true, pred, offset, values, weights):
     if weights is None and n_values == 2 and not offset:
         joint = count_zero_one(true, pred, CHUNK)  # None for -0.0: its bits differ
         if joint is not None:
-            return present_table(joint, joint, values)
+            return zero_one_table(joint, values)
     if n_values <= DENSE_MAX or n_values * n_values <= true.shape[0]:
         return _dense(true, pred, offset, values, weights)
     true, pred, values = _compressed(true, pred, offset, values)

@@ -23,6 +23,7 @@ from .._inputs.multilabel import check_multilabel_labels
 
 __all__ = [
     "OneVsRestCounts",
+    "binary_cells",
     "index_of",
     "label_array",
     "micro_counts",
@@ -209,6 +210,22 @@ def _label_positions(classes, labels, func):
     }
     positions = [lookup.get((label_family(label), label), -1) for label in labels]
     return np.array(positions, dtype=np.int64), label_array(labels)
+
+
+def binary_cells(table, pos_label):
+    """``(tp, fn, fp, tn)`` of ``pos_label`` as Python floats, for an
+    unweighted two-class table holding ``pos_label``; None for any other
+    table (the general selection then checks and reads it)."""
+    joint = table.joint
+    if (
+        table.multilabel
+        or table.squared_weights is not None
+        or type(joint) is not np.ndarray
+        or joint.shape != (2, 2)
+    ):
+        return None
+    position = index_of(table.classes, pos_label)
+    return None if position < 0 else _binary_cells(joint, position)
 
 
 def _binary_cells(joint, position):
