@@ -216,13 +216,10 @@ def binary_cells(table, pos_label):
     """``(tp, fn, fp, tn)`` of ``pos_label`` as Python floats, for an
     unweighted two-class table holding ``pos_label``; None for any other
     table (the general selection then checks and reads it)."""
+    if table.multilabel or table.squared_weights is not None:
+        return None
     joint = table.joint
-    if (
-        table.multilabel
-        or table.squared_weights is not None
-        or type(joint) is not np.ndarray
-        or joint.shape != (2, 2)
-    ):
+    if type(joint) is not np.ndarray or joint.shape != (2, 2):
         return None
     position = index_of(table.classes, pos_label)
     return None if position < 0 else _binary_cells(joint, position)
