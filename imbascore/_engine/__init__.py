@@ -10,6 +10,7 @@ sparse table of many classes, the per-label tables of multilabel targets.
 import numpy as np
 
 from .._inputs import Indicators, read_targets
+from .._inputs.arrays import check_whole_floats
 from .._inputs.unique import common_label_dtype, encode_sorted
 from .joint import ContingencyTable, count_joint, zero_one_table
 from .multilabel import MultilabelTable, count_indicators
@@ -53,6 +54,7 @@ def count_codes(codes):
         if joint is not None:
             values = np.arange(2).astype(common_label_dtype(true.dtype, pred.dtype))
             return zero_one_table(joint, values)
+    check_whole_floats(codes)
     own = _own_codes(true, pred)
     if own is None:  # labels too far apart: sorted into codes
         true, pred, classes = encode_sorted(true, pred, "count_codes")

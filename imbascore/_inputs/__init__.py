@@ -38,7 +38,7 @@ def read_targets(y_true, y_pred, sample_weight, func, *, columns=None):
     coded = read_coded(y_true, y_pred, func)
     if coded is not None:
         weights = check_sample_weight(sample_weight, coded[0].shape[0], func)
-        return Codes(*coded, weights)
+        return Codes(*coded, weights, func)
     y_true = from_pandas(y_true, "y_true", func)
     y_pred = from_pandas(y_pred, "y_pred", func)
     return read_arrays(y_true, y_pred, sample_weight, func)

@@ -26,6 +26,7 @@ from .unique import encode_sorted, mixed_types_error
 __all__ = [
     "as_label_array",
     "check_float_labels",
+    "check_whole_floats",
     "check_same_length",
     "read_arrays",
 ]
@@ -119,20 +120,42 @@ def _exact_python_integers(y, array):
 
 
 def check_float_labels(array, name, func):
-    """Reject NaN/inf and non-integral floats, chunk by chunk (no full-size copy)."""
-    for start in range(0, array.shape[0], CHUNK):
-        chunk = array[start : start + CHUNK]
-        finite = np.isfinite(chunk)
-        if not finite.all():
-            if np.isnan(chunk).any():
-                raise ValueError(missing_message(name, func))
-            raise ValueError(
-                param_error(func, name, "finite", "an array containing inf")
-            )
-        fractional = chunk != np.trunc(chunk)
-        if fractional.any():
-            example = chunk[np.flatnonzero(fractional)[0]].item()
-            raise ValueError(continuous_message(name, func, example))
+    """Reject NaN/inf and non-integral floats, chunk by chunk (no full-size copy).
+
+    One test per chunk, in a reused buffer: ``x - trunc(x)`` is 0 for whole
+    numbers and NaN or a fraction otherwise; a failing chunk is then read
+    again to say which.
+    """
+    scratch = np.empty(min(CHUNK, array.shape[0]), dtype=array.dtype)
+    with np.errstate(invalid="ignore"):  # inf - inf
+        for start in range(0, array.shape[0], CHUNK):
+            chunk = array[start : start + CHUNK]
+            rest = np.trunc(chunk, out=scratch[: chunk.shape[0]])
+            if np.subtract(chunk, rest, out=rest).any():
+                _float_label_error(chunk, name, func)
+
+
+def check_whole_floats(codes):
+    """Float labels handed over as their own codes are whole numbers.
+
+    Called by the engine before it reads their range, unless its fused pass
+    found them all 0.0 or 1.0 (which are labels: then there is nothing to
+    check, and the arrays are read once).
+    """
+    for y, name in ((codes.true, "y_true"), (codes.pred, "y_pred")):
+        if y.dtype.kind == "f":
+            check_float_labels(y, name, codes.func)
+
+
+def _float_label_error(chunk, name, func):
+    """The error of a chunk of floats that are not all whole numbers."""
+    if not np.isfinite(chunk).all():
+        if np.isnan(chunk).any():
+            raise ValueError(missing_message(name, func))
+        raise ValueError(param_error(func, name, "finite", "an array containing inf"))
+    fractional = chunk != np.trunc(chunk)
+    example = chunk[np.flatnonzero(fractional)[0]].item()
+    raise ValueError(continuous_message(name, func, example))
 
 
 def check_same_length(n_samples, y_pred, func):
@@ -155,15 +178,16 @@ def read_arrays(y_true, y_pred, sample_weight, func):
     check_same_length(y_true.shape[0], y_pred, func)
     weights = check_sample_weight(sample_weight, y_true.shape[0], func)
     kind_true, kind_pred = y_true.dtype.kind, y_pred.dtype.kind
+    if kind_true in _NUMERIC_KINDS and kind_pred in _NUMERIC_KINDS:
+        # their own codes; floats are checked by check_whole_floats
+        return Codes(y_true, y_pred, None, weights, func)
     # Scores beside string labels are scores, not labels of another type.
     if kind_true == "f":
         check_float_labels(y_true, "y_true", func)
     if kind_pred == "f":
         check_float_labels(y_pred, "y_pred", func)
-    if kind_true in _NUMERIC_KINDS and kind_pred in _NUMERIC_KINDS:
-        return Codes(y_true, y_pred, None, weights)  # their own codes
     if "O" not in (kind_true, kind_pred) and _FAMILIES.get(
         kind_true, "numeric"
     ) != _FAMILIES.get(kind_pred, "numeric"):
         raise mixed_types_error(y_true, y_pred, func)
-    return Codes(*encode_sorted(y_true, y_pred, func), weights)
+    return Codes(*encode_sorted(y_true, y_pred, func), weights, func)

@@ -28,12 +28,17 @@ class Codes:
         codes.
     weights : ndarray of shape (n_samples,) or None
         Checked sample weights (float64), None when unweighted.
+    func : str
+        The public function, for the messages of checks made while counting
+        (float labels that are their own codes: see
+        :func:`~imbascore._inputs.arrays.check_whole_floats`).
     """
 
     true: np.ndarray
     pred: np.ndarray
     classes: np.ndarray | None
     weights: np.ndarray | None
+    func: str = "count"
 
 
 @dataclass(frozen=True)
