@@ -38,6 +38,7 @@ __all__ = [
     "MetricOptions",
     "check_metric_options",
     "check_metric_options_once",
+    "plain_binary",
     "check_metric_params",
     "score_counts",
     "score_table",
@@ -209,7 +210,7 @@ def _unannounced_zero_support(name):
 _PLAIN_BINARY = frozenset(METRICS) - {"nmi", "dprime", "aucz"}
 
 
-def _plain_binary(options, table):
+def plain_binary(options, table):
     """The binary value from the table's four cells, in plain Python floats
     (the same IEEE arithmetic as the arrays), or None where the general path
     has more to say: an undefined value, weights, other tables."""
@@ -229,7 +230,7 @@ def _plain_binary(options, table):
 def score_table(options, table, *, stacklevel=2):
     """Value of the metric described by ``options`` on a counted ``table``."""
     if options.average == "binary":
-        value = _plain_binary(options, table)
+        value = plain_binary(options, table)
         if value is not None:
             return value
     counts = select_for(options, table, stacklevel=stacklevel + 1)

@@ -25,7 +25,7 @@ from sklearn.base import BaseEstimator, is_classifier
 from sklearn.utils.metadata_routing import MetadataRequest
 
 from ._engine import count_table
-from ._scoring import score_counts, select_for, selection_key
+from ._scoring import plain_binary, score_counts, select_for, selection_key
 from ._sklearn_from_counts import SKLEARN_FROM_COUNTS, SKLEARN_POS_LABELS
 from .registry import (
     _FACTORIES,
@@ -240,8 +240,12 @@ class _CountedScorer:
     def _value(self, shared):
         if self._kind == "table":
             return self._how(shared.table())
-        counts = shared.selected(self._selection_key, self._how)
-        value = score_counts(self._how, counts, stacklevel=4)
+        value = None
+        if self._how.average == "binary":  # the four cells, in plain Python
+            value = plain_binary(self._how, shared.table())
+        if value is None:
+            counts = shared.selected(self._selection_key, self._how)
+            value = score_counts(self._how, counts, stacklevel=4)
         # A neg_ name scores a lower-is-better metric negated, as its scorer.
         return -value if _FACTORIES.get(self.name) in LOWER_IS_BETTER else value
 

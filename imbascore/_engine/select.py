@@ -91,7 +91,10 @@ class OneVsRestCounts:
         """Ratio clipped to [0, 1] (rounding only); NaN where undefined.
 
         Callers silence numpy's 0/0 warning (see ``per_class_values``).
+        Plain floats (defined binary cells, see ``binary_cells``) stay floats.
         """
+        if type(numerator) is float:
+            return min(max(numerator / denominator, 0.0), 1.0)
         return np.minimum(np.maximum(numerator / denominator, 0.0), 1.0)
 
     @property
