@@ -108,29 +108,19 @@ def check_metric_options_once(
 ):
     """:func:`check_metric_options`, remembered for options of plain types
     (``labels=None``); others are checked on every call."""
+    shared = {
+        "labels": labels,
+        "pos_label": pos_label,
+        "average": average,
+        "zero_division": zero_division,
+    }
     values = (pos_label, average, zero_division, *params.values())
     if labels is not None or not all(type(v) in _PLAIN for v in values):
-        return check_metric_options(
-            name,
-            func,
-            labels=labels,
-            pos_label=pos_label,
-            average=average,
-            zero_division=zero_division,
-            **params,
-        )
+        return check_metric_options(name, func, **shared, **params)
     key = (name, func, *params, *((type(v), v) for v in values))
     options = _CHECKED.get(key)
     if options is None:
-        options = check_metric_options(
-            name,
-            func,
-            labels=None,
-            pos_label=pos_label,
-            average=average,
-            zero_division=zero_division,
-            **params,
-        )
+        options = check_metric_options(name, func, **shared, **params)
         if len(_CHECKED) >= _CHECKED_MAX:  # NaN keys never match: stay bounded
             _CHECKED.clear()
         _CHECKED[key] = options

@@ -9,6 +9,7 @@ sparse table of many classes, the per-label tables of multilabel targets.
 
 import numpy as np
 
+from .._checks import CHUNK
 from .._inputs import Indicators, read_targets
 from .._inputs.arrays import check_whole_floats
 from .._inputs.unique import common_label_dtype, encode_sorted
@@ -27,7 +28,6 @@ __all__ = [
 
 # Integer labels spanning at most this many values are counted as they are.
 _MAX_RANGE = 1 << 20
-_CHUNK = 1 << 16
 
 
 def _own_codes(true, pred):
@@ -50,7 +50,7 @@ def count_codes(codes):
         return count_joint(true, pred, 0, classes, weights)
     # integer labels, their own codes: 0/1 labels are counted as they are read
     if weights is None:
-        joint = count_zero_one(true, pred, _CHUNK)
+        joint = count_zero_one(true, pred, CHUNK)
         if joint is not None:
             values = np.arange(2).astype(common_label_dtype(true.dtype, pred.dtype))
             return zero_one_table(joint, values)
