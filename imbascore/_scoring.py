@@ -39,6 +39,8 @@ __all__ = [
     "check_metric_options",
     "check_metric_options_once",
     "plain_binary",
+    "plain_counts",
+    "plain_value",
     "check_metric_params",
     "score_counts",
     "score_table",
@@ -200,21 +202,35 @@ def _unannounced_zero_support(name):
 _PLAIN_BINARY = frozenset(METRICS) - {"nmi", "dprime", "aucz"}
 
 
-def plain_binary(options, table):
-    """The binary value from the table's four cells, in plain Python floats
-    (the same IEEE arithmetic as the arrays), or None where the general path
-    has more to say: an undefined value, weights, other tables."""
-    if options.name not in _PLAIN_BINARY:
-        return None
-    cells = binary_cells(table, options.pos_label)
+def plain_counts(table, pos_label, *, position=None):
+    """The counts of ``pos_label`` (or of the class at ``position``) as four
+    plain Python floats, for an unweighted two-class table holding it; None
+    for any other table."""
+    cells = binary_cells(table, pos_label, position=position)
     if cells is None:
         return None
-    tp, fn, fp, tn = cells
-    counts = OneVsRestCounts(None, tp, fn, fp, tn, table.classes, table.joint)
+    return OneVsRestCounts.of_cells(*cells, table.classes, table.joint)
+
+
+def plain_value(options, counts):
+    """The binary value of ``options`` from :func:`plain_counts` (the same
+    IEEE arithmetic as the arrays), or None where the general path has more
+    to say: an undefined value, a metric of logarithms or quantiles."""
+    if options.name not in _PLAIN_BINARY:
+        return None
     function, requires, _ = METRICS[options.name]
-    if any(getattr(counts, attribute) == 0 for attribute in requires):
-        return None  # undefined: filled and announced by the general path
+    for attribute in requires:
+        if getattr(counts, attribute) == 0:
+            return None  # undefined: filled and announced by the general path
     return float(function(counts, **options.params))
+
+
+def plain_binary(options, table):
+    """:func:`plain_value` read off a counted table, or None."""
+    if options.name not in _PLAIN_BINARY:
+        return None
+    counts = plain_counts(table, options.pos_label)
+    return None if counts is None else plain_value(options, counts)
 
 
 def score_table(options, table, *, stacklevel=2):

@@ -26,7 +26,7 @@ from ._checks import (
 )
 from ._engine.multilabel import exact_matches
 from ._engine.select import index_of, select_counts
-from ._scoring import check_metric_options, score_table
+from ._scoring import check_metric_options, plain_counts, score_table
 
 __all__ = ["SKLEARN_FROM_COUNTS", "SKLEARN_POS_LABELS", "SKLEARN_SCORES"]
 
@@ -91,6 +91,10 @@ def _balanced_accuracy(table):
     # scikit-learn's balanced accuracy is ours over the true classes.
     _refuse_multilabel(table, "balanced_accuracy")
     _warn_single_label(table.joint)
+    if len(table.classes) == 2:  # both recalls defined: their mean, in floats
+        counts = plain_counts(table, None, position=1)
+        if counts is not None and counts.positives and counts.negatives:
+            return (counts.tpr + counts.tnr) / 2
     return score_table(_MEAN_RECALL, table, stacklevel=3)
 
 

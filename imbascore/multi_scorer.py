@@ -25,7 +25,13 @@ from sklearn.base import BaseEstimator, is_classifier
 from sklearn.utils.metadata_routing import MetadataRequest
 
 from ._engine import count_table
-from ._scoring import plain_binary, score_counts, select_for, selection_key
+from ._scoring import (
+    plain_counts,
+    plain_value,
+    score_counts,
+    select_for,
+    selection_key,
+)
 from ._sklearn_from_counts import SKLEARN_FROM_COUNTS, SKLEARN_POS_LABELS
 from .registry import (
     _FACTORIES,
@@ -106,6 +112,7 @@ class _Pass:
         self._count_failed = False
         self._labels = None
         self._selected = {}
+        self._plain = {}
 
     def is_for(self, estimator, X, y_true, sample_weight):
         held = self.args
@@ -169,6 +176,12 @@ class _Pass:
                 raise
         return self._table
 
+    def plain(self, pos_label):
+        """The plain counts of ``pos_label`` (see ``plain_counts``), once."""
+        if pos_label not in self._plain:
+            self._plain[pos_label] = plain_counts(self.table(), pos_label)
+        return self._plain[pos_label]
+
     def selected(self, key, options):
         """The counts ``options`` select; metrics with equal keys share them."""
         if key not in self._selected:
@@ -199,6 +212,8 @@ class _CountedScorer:
             how.pos_label if kind == "ours" else SKLEARN_POS_LABELS.get(how)
         )
         self._scorer = scorer
+        # A neg_ name scores a lower-is-better metric negated, as its scorer.
+        self._sign = -1.0 if _FACTORIES.get(name) in LOWER_IS_BETTER else 1.0
         self._sample_weight_request = None
 
     def __call__(self, estimator, X, y_true, sample_weight=None):
@@ -242,12 +257,13 @@ class _CountedScorer:
             return self._how(shared.table())
         value = None
         if self._how.average == "binary":  # the four cells, in plain Python
-            value = plain_binary(self._how, shared.table())
+            counts = shared.plain(self._pos_label)
+            if counts is not None:
+                value = plain_value(self._how, counts)
         if value is None:
             counts = shared.selected(self._selection_key, self._how)
             value = score_counts(self._how, counts, stacklevel=4)
-        # A neg_ name scores a lower-is-better metric negated, as its scorer.
-        return -value if _FACTORIES.get(self.name) in LOWER_IS_BETTER else value
+        return value if self._sign > 0 else -value
 
     def __repr__(self):
         return f"{self._parent!r}[{self.name!r}]"
@@ -345,6 +361,7 @@ class MultiScorer(dict):
             for name, scorer in scorers.items()
             if isinstance(scorer, _CountedScorer)
         )
+        self._n_counted = len(self._counted)
         self._passes = threading.local()
 
     def _pass_for(self, name, estimator, X, y_true, sample_weight):
@@ -353,16 +370,18 @@ class MultiScorer(dict):
         The current pass if it is on the same objects and has not served
         ``name`` yet, otherwise a new one; dropped once every name is served.
         """
-        shared = getattr(self._passes, "current", None)
+        passes = self._passes
+        shared = getattr(passes, "current", None)
         if (
             shared is None
             or name in shared.served
             or not shared.is_for(estimator, X, y_true, sample_weight)
         ):
-            shared = self._passes.current = _Pass(estimator, X, y_true, sample_weight)
-        shared.served.add(name)
-        if len(shared.served) == len(self._counted):
-            self._passes.current = None
+            shared = passes.current = _Pass(estimator, X, y_true, sample_weight)
+        served = shared.served
+        served.add(name)
+        if len(served) == self._n_counted:
+            passes.current = None
         return shared
 
     def score(self, estimator, X, y_true, sample_weight=None):

@@ -404,3 +404,21 @@ def test_micro_sensitivity_is_scikit_learns_micro_recall():
             ),
             rel=1e-12,
         )
+
+
+def test_counts_built_from_four_cells_equal_the_dataclass_built_so():
+    # of_cells skips the frozen __init__ for speed; it must set every field.
+    from dataclasses import fields
+
+    from imbascore._engine.select import OneVsRestCounts
+
+    classes, joint = np.array([0, 1]), np.array([[4, 3], [2, 1]])
+    fast = OneVsRestCounts.of_cells(1.0, 2.0, 3.0, 4.0, classes, joint)
+    slow = OneVsRestCounts(None, 1.0, 2.0, 3.0, 4.0, classes, joint)
+    assert set(vars(fast)) == {field.name for field in fields(OneVsRestCounts)}
+    assert all(
+        getattr(fast, field.name) is getattr(slow, field.name)
+        for field in fields(OneVsRestCounts)
+    )
+    with pytest.raises(AttributeError):
+        fast.tp = 5.0

@@ -109,6 +109,8 @@ def test_counted_names_equal_sklearn_scorers_on_edge_cases():
         ([1, 1, 1], [1, 1, 1]),
         ([0, 0, 0], [0, 0, 0]),
         ([0, 1, 2, 2, 1], [2, 2, 2, 2, 2]),
+        ([0, 0, 0, 0], [0, 1, 0, 0]),  # two classes, one only predicted
+        ([1, 0, 1, 1], [1, 1, 1, 1]),  # two classes, one only true
     ]
     for y, predictions in cases:
         X = np.arange(len(y))[:, None]
