@@ -34,6 +34,7 @@ from .metrics import (
     weighted_accuracy_score,
 )
 from .multi_scorer import multi_scorer
+from .prevalence import class_ratio_dependence, score_at_prevalence
 from .registry import get_scorer, get_scorer_names, get_scoring, register_scorer
 from .report import imbalanced_report
 from .scorers import (
@@ -76,6 +77,7 @@ __all__ = [
     "balanced_accuracy_curve",
     "balanced_accuracy_score",
     "best_threshold",
+    "class_ratio_dependence",
     "compare_approaches",
     "confusion_counts",
     "ConfusionCounts",
@@ -116,6 +118,7 @@ __all__ = [
     "positive_likelihood_ratio_score",
     "rates_from_dominance_gmean",
     "register_scorer",
+    "score_at_prevalence",
     "sensitivity_score",
     "sensitivity_scorer",
     "specificity_score",

@@ -21,7 +21,7 @@ __all__ = [
     "check_choice",
     "check_label_families",
     "check_labels",
-        "check_pos_label",
+    "check_pos_label",
     "check_sample_weight",
     "check_unit_interval",
     "check_zero_division",

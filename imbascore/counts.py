@@ -15,10 +15,16 @@ import operator
 import numpy as np
 from scipy import sparse
 
-from ._checks import check_label_families, check_labels, param_error
+from ._checks import (
+    as_python_scalar,
+    check_label_families,
+    check_labels,
+    param_error,
+)
 from ._engine import ContingencyTable, MultilabelTable, count_table
 from ._engine.joint import DENSE_MAX
 from ._engine.multilabel import merge_multilabel
+from ._engine.prevalence import check_priors, rescale_rows
 from ._engine.select import index_of, label_array
 from ._inputs.dask import any_dask, empty_error, reduce_blocks
 from ._inputs.unique import unite_labels
@@ -187,8 +193,89 @@ class Counts:
         table = MultilabelTable(stacks.astype(np.float64), np.arange(stacks.shape[0]))
         return cls(table, weighted=stacks.dtype.kind == "f")
 
+    def at_prevalence(self, prevalence, *, pos_label=1):
+        """These counts at another class ratio: each true class's row rescaled.
 
+        Every row keeps its proportions (the classifier's rates: TPR, TNR,
+        each class's recall and confusions) and is scaled so that its class
+        makes ``prevalence`` of the total, which is kept. Every metric of
+        the result reads at that ratio: those that do not depend on the class
+        ratio (balanced accuracy, G-mean, IBA, d', informedness, ...) are
+        unchanged; precision, F1, accuracy, MCC, NPV and the like become
+        what data at that ratio would give in expectation.
 
+        Parameters
+        ----------
+        prevalence : float, sequence of float or dict
+            A float in (0, 1): the fraction of ``pos_label``, for counts of
+            two labels. Otherwise one prior per label, summing to 1 (within
+            1e-9): a sequence in the order of :attr:`labels`, or a dict
+            ``{label: prior}``. A label without true samples has no rates and
+            must get 0; every label with true samples must get more than 0.
+
+        pos_label : int, float, bool or str, default=1
+            The class whose fraction a float ``prevalence`` is.
+
+        Returns
+        -------
+        counts : ConfusionCounts
+            Weighted counts (float sums) with the same labels and total.
+            Each class keeps its effective number of samples (its squared
+            weights are rescaled with it), so d''s extreme-rate correction
+            and the intervals count the samples that were counted, not the
+            rescaled sums. (Counts from a float matrix, which know no
+            weights, take their row sums as those numbers.)
+
+        Raises
+        ------
+        ValueError
+            For multilabel counts (each label has its own positives and
+            negatives: there is no one class ratio to set), a prevalence
+            outside (0, 1), priors of the wrong length or not summing to 1,
+            or a class without true samples given a prior.
+
+        Examples
+        --------
+        >>> from imbascore import ConfusionCounts
+        >>> counts = ConfusionCounts.from_matrix([[80, 20], [10, 90]])
+        >>> deployed = counts.at_prevalence(0.01)
+        >>> deployed
+        ConfusionCounts(labels=[0, 1],
+                        matrix=[[158.4,  39.6],
+                                [  0.2,   1.8]])
+        >>> round(counts.score("f1"), 3), round(deployed.score("f1"), 3)
+        (0.857, 0.083)
+        >>> round(deployed.score("balanced_accuracy"), 12)  # a rate: unchanged
+        0.85
+        """
+        return self.rescaled(prevalence, pos_label, "ConfusionCounts.at_prevalence")
+
+    def rescaled(self, prevalence, pos_label, func):
+        """:meth:`at_prevalence`, its errors naming ``func``."""
+        if self.multilabel:
+            raise ValueError(
+                f"{func} is not defined for multilabel counts: each label has "
+                "its own positives and negatives, so there is no one class "
+                "ratio to set. Count one column as binary data, e.g. "
+                "confusion_counts(y_true[:, j], y_pred[:, j]).at_prevalence(p)."
+            )
+        labels, rows = self._layout()
+        priors = check_priors(prevalence, labels, pos_label, func)
+        absent = np.ones(len(labels), dtype=bool)
+        absent[rows] = False
+        if (priors[absent] > 0).any():
+            label = labels[np.flatnonzero(absent & (priors > 0))[0]]
+            raise ValueError(
+                param_error(
+                    func,
+                    "prevalence",
+                    "0 for a class without true samples (its rates are undefined)",
+                    prevalence,
+                    f"Class {as_python_scalar(label)!r} has no true samples.",
+                )
+            )
+        table = rescale_rows(self._table, priors[rows], labels[rows], func)
+        return type(self)(table, weighted=True, absent=self.absent)
 
     def __add__(self, other):
         if not isinstance(other, Counts):
@@ -253,8 +340,6 @@ class Counts:
             max_line_width=200,
         )
         return f"ConfusionCounts(labels={labels!r},\n{' ' * 16}matrix={body})"
-
-
 
 
 def count(y_true, y_pred, sample_weight, func, *, labels=None, kind=Counts):
@@ -436,7 +521,3 @@ def _merged(first, second):
         weighted=first.weighted or second.weighted,
         absent=list(dict.fromkeys(absent)),
     )
-
-
-
-

@@ -33,6 +33,8 @@ from ._scoring import (
     selection_key,
 )
 from ._sklearn_from_counts import SKLEARN_FROM_COUNTS, SKLEARN_POS_LABELS
+from .counts import Counts
+from .prevalence import score_of_counts_at_prevalence
 from .registry import (
     _FACTORIES,
     check_scorer_list,
@@ -53,13 +55,18 @@ def _check_routing_enabled():
 
 
 def _plan(name, params):
-    """How to score ``name`` off a count: ("ours", options), ("table", f), or
-    None for a name that is its own scorer.
+    """How to score ``name`` off a count: ("ours", options), ("table", f),
+    ("prevalence", (metric, prevalence, options)), or None for a name that
+    is its own scorer.
 
     Our names are read with every parameter their factory fixes: those given
     and its own (a factory may fix some that its metric leaves at other
     defaults, as adjusted_balanced_accuracy's ``adjusted=True``).
     """
+    if params.get("prevalence") is not None:  # the scorer's own metric and options
+        fixed = dict(get_scorer(name, **params)._kwargs)
+        return "prevalence", (fixed.pop("metric"), fixed.pop("prevalence"), fixed)
+    params = {key: value for key, value in params.items() if key != "prevalence"}
     factory = _FACTORIES.get(name)
     if factory in FACTORY_METRICS:
         key, metric = FACTORY_METRICS[factory]
@@ -176,6 +183,10 @@ class _Pass:
                 raise
         return self._table
 
+    def counts(self):
+        """The counts of the pass's table (for names at another class ratio)."""
+        return Counts(self.table(), weighted=self.args[3] is not None)
+
     def plain(self, pos_label):
         """The plain counts of ``pos_label`` (see ``plain_counts``), once."""
         if pos_label not in self._plain:
@@ -208,9 +219,12 @@ class _CountedScorer:
         self._kind = kind
         self._how = how
         self._selection_key = selection_key(how) if kind == "ours" else None
-        self._pos_label = (
-            how.pos_label if kind == "ours" else SKLEARN_POS_LABELS.get(how)
-        )
+        if kind == "ours":
+            self._pos_label = how.pos_label
+        elif kind == "prevalence":
+            self._pos_label = how[2].get("pos_label")
+        else:
+            self._pos_label = SKLEARN_POS_LABELS.get(how)
         self._scorer = scorer
         # A neg_ name scores a lower-is-better metric negated, as its scorer.
         self._sign = -1.0 if _FACTORIES.get(name) in LOWER_IS_BETTER else 1.0
@@ -255,6 +269,12 @@ class _CountedScorer:
     def _value(self, shared):
         if self._kind == "table":
             return self._how(shared.table())
+        if self._kind == "prevalence":
+            metric, prevalence, options = self._how
+            value = score_of_counts_at_prevalence(
+                shared.counts(), metric, prevalence, options
+            )
+            return value if self._sign > 0 else -value
         value = None
         if self._how.average == "binary":  # the four cells, in plain Python
             counts = shared.plain(self._pos_label)

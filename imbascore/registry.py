@@ -18,7 +18,13 @@ import difflib
 from sklearn.metrics import get_scorer as _sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
 
-from .scorers import BUILTIN_FACTORIES, FACTORY_METRICS, metric_parameters
+from ._sklearn_from_counts import SKLEARN_FROM_COUNTS
+from .scorers import (
+    BUILTIN_FACTORIES,
+    FACTORY_METRICS,
+    metric_parameters,
+    prevalence_scorer,
+)
 
 __all__ = ["get_scorer", "get_scorer_names", "get_scoring", "register_scorer"]
 
@@ -109,6 +115,16 @@ alpha=0.5, squared=True)
         return scorer
     if scoring not in _sklearn_scorer_names():
         raise _unknown_name_error(scoring)
+    if "prevalence" in params and scoring in PREVALENCE_NAMES:
+        prevalence = params.pop("prevalence")
+        if params:
+            raise TypeError(
+                f"{scoring!r} is scikit-learn's scorer and takes no parameters "
+                f"but prevalence here (got {sorted(params)})."
+            )
+        return prevalence_scorer(scoring, prevalence, {}, "get_scorer")
+    if "prevalence" in params:
+        raise TypeError(_no_prevalence_message([scoring]))
     if params:
         raise TypeError(
             f"{scoring!r} is scikit-learn's scorer and takes no parameters here "
@@ -118,12 +134,29 @@ alpha=0.5, squared=True)
     return _sklearn_get_scorer(scoring)
 
 
+#: scikit-learn's names that take ``prevalence``: functions of the matrix.
+PREVALENCE_NAMES = frozenset(
+    name for name in SKLEARN_FROM_COUNTS if not name.endswith("_samples")
+)
+
+
+def _no_prevalence_message(names):
+    return (
+        f"prevalence applies to metrics of the confusion matrix; {names} "
+        "cannot take it (scores ranked by threshold, as roc_auc and "
+        "average_precision, or a scorer of your own). Score them without "
+        "prevalence, in a scoring dict of their own."
+    )
+
+
 def accepted_params(name):
-    """Parameters the built-in scorer ``name`` accepts; ``()`` for other names."""
+    """Parameters the built-in scorer ``name`` accepts: its metric's and
+    ``prevalence``; ``("prevalence",)`` for scikit-learn's names of the
+    confusion matrix, ``()`` for other names."""
     factory = _FACTORIES.get(name)
     if factory not in FACTORY_METRICS:  # scikit-learn's or a user's scorer
-        return ()
-    return metric_parameters(FACTORY_METRICS[factory][1])
+        return ("prevalence",) if name in PREVALENCE_NAMES else ()
+    return [*metric_parameters(FACTORY_METRICS[factory][1]), "prevalence"]
 
 
 def check_scorer_list(names, func):
@@ -162,6 +195,10 @@ def split_params(names, params, func):
         name: {k: v for k, v in params.items() if k in accepted_params(name)}
         for name in names
     }
+    if "prevalence" in params:
+        left_out = [name for name in names if "prevalence" not in per_name[name]]
+        if left_out:  # scored at the data's ratio beside the others: refused
+            raise TypeError(f"{func}: " + _no_prevalence_message(left_out))
     used = {key for given in per_name.values() for key in given}
     unused = sorted(set(params) - used)
     if unused:

@@ -16,6 +16,7 @@ import inspect
 
 from sklearn.metrics import make_scorer
 
+from ._engine.prevalence import check_prevalence
 from ._scoring import check_metric_options
 from .metrics import (
     ad_area_score,
@@ -38,6 +39,7 @@ from .metrics import (
     specificity_score,
     weighted_accuracy_score,
 )
+from .prevalence import score_at_prevalence
 
 __all__ = [
     "ad_area_scorer",
@@ -80,12 +82,47 @@ _KWARGS_DOC = """\
         ``scorer.set_score_request(sample_weight=True)`` under metadata
         routing, or directly by ``GridSearchCV.fit(X, y, sample_weight=w)``).
 
+    prevalence : float, sequence of float or dict, default=None
+        Score at this class ratio instead of the data's: the fraction of the
+        positive class (``pos_label``, or 1 where it is None) for two
+        classes, or one prior per label (see
+        :func:`~imbascore.score_at_prevalence`, which the scorer then calls),
+        so that a search selects for the deployment's ratio. {ratio}
+
     Returns
     -------
     scorer : callable
         A scikit-learn scorer, ``scorer(estimator, X, y, sample_weight=None)``,
         made by :func:`sklearn.metrics.make_scorer` with
         ``response_method="predict"``."""
+
+#: Metrics whose two-class value does not change with the class ratio; the
+#: tests check this against :func:`~imbascore.class_ratio_dependence`.
+RATIO_FREE = frozenset(
+    {
+        "ad_area",
+        "aucz",
+        "balanced_accuracy",
+        "dominance",
+        "dprime",
+        "fnr",
+        "fpr",
+        "gmean",
+        "iba",
+        "informedness",
+        "lr_minus",
+        "lr_plus",
+        "sensitivity",
+        "specificity",
+        "weighted_accuracy",
+    }
+)
+_RATIO_FREE_DOC = (
+    "This metric does not depend on the class ratio (for two classes): "
+    "``prevalence`` changes nothing but the rounding of the last digits, and "
+    "is accepted so that one set of parameters serves every name."
+)
+_RATIO_DEPENDENT_DOC = "This metric depends on the class ratio."
 
 
 def _factory(name, metric, key=None):
@@ -96,8 +133,9 @@ def _factory(name, metric, key=None):
     """
 
     def decorate(factory):
+        ratio = _RATIO_FREE_DOC if (key or name) in RATIO_FREE else _RATIO_DEPENDENT_DOC
         factory.__doc__ = factory.__doc__.replace(
-            "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__)
+            "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__, ratio=ratio)
         )
         BUILTIN_FACTORIES[name] = factory
         FACTORY_METRICS[factory] = (key or name, metric)
@@ -150,10 +188,22 @@ def check_scorer_params(name, metric, params, func):
 
 def _make(factory, params):
     name, metric = FACTORY_METRICS[factory]
-    params, _ = check_scorer_params(name, metric, params, factory.__name__)
-    if factory in LOWER_IS_BETTER:
-        return make_scorer(metric, greater_is_better=False, **params)
-    return make_scorer(metric, **params)
+    func = factory.__name__
+    prevalence = params.pop("prevalence", None)
+    params, _ = check_scorer_params(name, metric, params, func)
+    sign = {"greater_is_better": False} if factory in LOWER_IS_BETTER else {}
+    if prevalence is None:
+        return make_scorer(metric, **sign, **params)
+    return prevalence_scorer(name, prevalence, params, func, **sign)
+
+
+def prevalence_scorer(metric, prevalence, params, func, **sign):
+    """The scorer of ``metric`` (a name :func:`~imbascore.score_at_prevalence`
+    takes) at ``prevalence``, checked now."""
+    prevalence = check_prevalence(prevalence, func)
+    return make_scorer(
+        score_at_prevalence, metric=metric, prevalence=prevalence, **sign, **params
+    )
 
 
 @_factory("iba", index_balanced_accuracy_score)

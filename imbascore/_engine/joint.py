@@ -96,10 +96,6 @@ def _squared_weights(squared, scale, class_weights, weights, codes_true):
     return squared, scales
 
 
-
-
-
-
 @dataclass(frozen=True)
 class ContingencyTable:
     """The counted table of one (y_true, y_pred) pair, before labels are chosen.
@@ -125,8 +121,6 @@ class ContingencyTable:
     def support(self):
         """Weight of each class in ``y_true`` (row sums)."""
         return np.asarray(self.joint.sum(axis=1), dtype=float).ravel()
-
-
 
 
 def _compressed(true, pred, offset, values):

@@ -167,8 +167,6 @@ def empty_error(func):
     return ValueError(param_error(func, "y_true", "a non-empty array-like", "no rows"))
 
 
-
-
 def reduce_blocks(inputs, per_block, add, func, *args):
     """``per_block(*block, *args)`` of every aligned block of ``inputs`` (a
     dict of name -> collection or None), added in a tree by ``add``; None

@@ -552,9 +552,7 @@ def _count(path, options, labels, *, count, true, pred, weight, state, bar, **re
         if error is not None:
             continue  # read on: a problem of the file further down comes first
         try:
-            part = count(
-                chunk[true], chunk[pred], chunk[weight] if weight else None
-            )
+            part = count(chunk[true], chunk[pred], chunk[weight] if weight else None)
             counts = part if counts is None else counts + part
         except (ValueError, TypeError) as problem:
             error = problem

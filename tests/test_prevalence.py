@@ -1,0 +1,259 @@
+"""Metrics at another class ratio: counts rescaled row by row, and which
+metrics depend on the ratio (computed, then checked against the paper)."""
+
+import numpy as np
+import pytest
+from sklearn import metrics as skm
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import (
+    GridSearchCV,
+    StratifiedKFold,
+    TunedThresholdClassifierCV,
+)
+
+import imbascore as ims
+from imbascore.prevalence import RATIO_METRICS
+from imbascore.scorers import BUILTIN_FACTORIES, FACTORY_METRICS, RATIO_FREE
+
+
+def _data(seed, n=300, positives=0.2):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < positives).astype(int)
+    pred = np.where(rng.random(n) < 0.75, y, 1 - y)
+    return y, pred
+
+
+def _class_weights(y, priors):
+    """Sample weights that give each class ``priors`` of the total: an
+    independent way to the same counts, through scikit-learn's own metrics."""
+    labels = np.unique(y)
+    weights = np.empty(len(y))
+    for label, prior in zip(labels, priors, strict=True):
+        members = y == label
+        weights[members] = prior * len(y) / members.sum()
+    return weights
+
+
+SKLEARN_FUNCTIONS = {
+    "accuracy": skm.accuracy_score,
+    "precision": skm.precision_score,
+    "recall": skm.recall_score,
+    "f1": skm.f1_score,
+    "jaccard": skm.jaccard_score,
+    "matthews_corrcoef": skm.matthews_corrcoef,
+    "balanced_accuracy": skm.balanced_accuracy_score,
+}
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("prevalence", [0.01, 0.2, 0.5, 0.9])
+@pytest.mark.parametrize("name", sorted(SKLEARN_FUNCTIONS))
+def test_sklearn_metrics_at_prevalence_equal_sklearn_with_class_weights(
+    seed, prevalence, name
+):
+    y, pred = _data(seed)
+    expected = SKLEARN_FUNCTIONS[name](
+        y, pred, sample_weight=_class_weights(y, [1 - prevalence, prevalence])
+    )
+    ours = ims.score_at_prevalence(y, pred, metric=name, prevalence=prevalence)
+    assert ours == pytest.approx(expected, rel=1e-12, abs=1e-15)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_multiclass_priors_equal_sklearn_with_class_weights(seed):
+    rng = np.random.default_rng(seed)
+    y = rng.choice(3, 400, p=[0.6, 0.3, 0.1])
+    pred = np.where(rng.random(400) < 0.7, y, rng.integers(0, 3, 400))
+    priors = [0.2, 0.3, 0.5]
+    weights = _class_weights(y, priors)
+    for name, expected in [
+        ("f1_macro", skm.f1_score(y, pred, average="macro", sample_weight=weights)),
+        ("accuracy", skm.accuracy_score(y, pred, sample_weight=weights)),
+        ("matthews_corrcoef", skm.matthews_corrcoef(y, pred, sample_weight=weights)),
+    ]:
+        ours = ims.score_at_prevalence(y, pred, metric=name, prevalence=priors)
+        assert ours == pytest.approx(expected, rel=1e-12), name
+    by_label = ims.score_at_prevalence(
+        y, pred, metric="f1_macro", prevalence={2: 0.5, 0: 0.2, 1: 0.3}
+    )
+    assert by_label == ims.score_at_prevalence(
+        y, pred, metric="f1_macro", prevalence=priors
+    )
+
+
+def test_rows_keep_their_proportions_and_the_total():
+    counts = ims.ConfusionCounts.from_matrix([[70, 20, 10], [5, 15, 0], [1, 1, 8]])
+    rescaled = counts.at_prevalence([0.5, 0.25, 0.25])
+    matrix, original = rescaled.matrix, counts.matrix.astype(float)
+    assert matrix.sum() == pytest.approx(original.sum())
+    np.testing.assert_allclose(matrix.sum(axis=1) / matrix.sum(), [0.5, 0.25, 0.25])
+    np.testing.assert_allclose(
+        matrix / matrix.sum(axis=1, keepdims=True),
+        original / original.sum(axis=1, keepdims=True),
+    )
+    assert rescaled.weighted and rescaled.labels.tolist() == [0, 1, 2]
+
+
+def test_pos_label_names_the_class_of_a_float_prevalence():
+    counts = ims.ConfusionCounts.from_matrix([[80, 20], [10, 90]], ["no", "yes"])
+    rescaled = counts.at_prevalence(0.1, pos_label="yes")
+    np.testing.assert_allclose(rescaled.matrix.sum(axis=1), [180, 20])
+    assert rescaled == counts.at_prevalence({"no": 0.9, "yes": 0.1})
+
+
+@pytest.mark.parametrize("correction", ["macmillan", "loglinear"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_dprime_keeps_its_trials_at_another_ratio(correction, weighted):
+    # Extreme rates (TPR = 1) are corrected by the number of trials, which
+    # must stay the samples counted, not the rescaled sums.
+    y = np.array([1] * 6 + [0] * 94)
+    pred = np.array([1] * 6 + [1] * 10 + [0] * 84)
+    weights = np.random.default_rng(0).uniform(0.5, 2, 100) if weighted else None
+    counts = ims.confusion_counts(y, pred, sample_weight=weights)
+    for prevalence in (0.01, 0.3, 0.6):
+        for metric in ("dprime", "aucz"):
+            assert counts.at_prevalence(prevalence).score(
+                metric, correction=correction
+            ) == pytest.approx(counts.score(metric, correction=correction), rel=1e-12)
+
+
+def test_ratio_dependence_is_straube_and_krell_table_1():
+    dependence = ims.class_ratio_dependence()
+    assert set(dependence) == set(RATIO_METRICS)
+    # Straube & Krell (2014): these change with the class ratio ...
+    for name in ["accuracy", "precision", "f1", "matthews_corrcoef", "npv"]:
+        assert dependence[name], name
+    for name in ["markedness", "nmi", "jaccard", "optimized_precision"]:
+        assert dependence[name], name
+    # ... and these do not.
+    for name in ["balanced_accuracy", "gmean", "iba", "dprime", "aucz"]:
+        assert not dependence[name], name
+    for name in ["informedness", "sensitivity", "specificity", "recall"]:
+        assert not dependence[name], name
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_scorer_docstring_states_the_computed_dependence(seed):
+    # RATIO_FREE fills the factories' docstrings; it must be what the code
+    # computes, on any random tables.
+    keys = sorted({FACTORY_METRICS[f][0] for f in BUILTIN_FACTORIES.values()})
+    dependence = ims.class_ratio_dependence(keys, random_state=seed)
+    assert {key for key, depends in dependence.items() if not depends} == (
+        RATIO_FREE & set(keys)
+    )
+    for factory in BUILTIN_FACTORIES.values():
+        key = FACTORY_METRICS[factory][0]
+        doc = " ".join(factory.__doc__.split())
+        assert ("does not depend on the class ratio" in doc) == (key in RATIO_FREE)
+
+
+@pytest.mark.parametrize(
+    "prevalence, error, match",
+    [
+        (0.0, ValueError, r"'prevalence' .* must be in \(0, 1\). Got 0.0"),
+        (1.0, ValueError, r"must be in \(0, 1\). Got 1.0"),
+        (float("nan"), ValueError, r"must be in \(0, 1\)"),
+        (True, TypeError, "a float in"),
+        ("0.1", TypeError, "a float in"),
+        ([0.5, 0.6], ValueError, "sum to 1 .* They sum to 1.1"),
+        ([1.0], ValueError, r"one prior per label \(2: \[0, 1\]\)"),
+        ([0.5, 0.5, 0.0], ValueError, "one prior per label"),
+        ([-0.5, 1.5], ValueError, "real numbers in"),
+        ({0: 1.0}, ValueError, r"a prior for every label.* Missing: \[1\]"),
+        ({0: 0.5, 7: 0.5}, ValueError, "7 is not a label"),
+    ],
+)
+def test_bad_prevalence_is_refused_with_the_rule(prevalence, error, match):
+    y, pred = _data(0)
+    with pytest.raises(error, match=match):
+        ims.confusion_counts(y, pred).at_prevalence(prevalence)
+    with pytest.raises(error, match="score_at_prevalence"):
+        ims.score_at_prevalence(y, pred, metric="f1", prevalence=prevalence)
+
+
+def test_a_class_without_true_samples_cannot_take_a_prior():
+    counts = ims.confusion_counts([0, 0, 1, 1], [0, 2, 1, 1])  # 2 only predicted
+    with pytest.raises(ValueError, match="Class 2 has no true samples"):
+        counts.at_prevalence([0.3, 0.3, 0.4])
+    with_absent = ims.confusion_counts([0, 1], [0, 1], labels=[0, 1, 5])
+    with pytest.raises(ValueError, match="Class 5 has no true samples"):
+        with_absent.at_prevalence([0.3, 0.3, 0.4])
+    assert counts.at_prevalence([0.5, 0.5, 0.0]).matrix.sum() == pytest.approx(4)
+    with pytest.raises(ValueError, match="a prior above 0 for every class"):
+        counts.at_prevalence([1.0, 0.0, 0.0])
+
+
+def test_a_float_needs_two_classes_and_its_pos_label():
+    with pytest.raises(ValueError, match="one prior per label for 3 labels"):
+        ims.confusion_counts([0, 1, 2], [0, 1, 2]).at_prevalence(0.2)
+    with pytest.raises(ValueError, match="'pos_label' .* one of the labels"):
+        ims.confusion_counts(["a", "b"], ["a", "b"]).at_prevalence(0.2)
+
+
+def test_multilabel_counts_have_no_one_class_ratio():
+    y = np.array([[1, 0], [0, 1], [1, 1]])
+    with pytest.raises(ValueError, match="no one class ratio"):
+        ims.confusion_counts(y, y).at_prevalence(0.2)
+
+
+def _problem():
+    X, y = make_classification(
+        n_samples=600, weights=[0.7], flip_y=0.05, random_state=0
+    )
+    return X, y
+
+
+def test_scorers_at_prevalence_equal_the_function_and_multi_scorer():
+    X, y = _problem()
+    model = LogisticRegression().fit(X, y)
+    pred = model.predict(X)
+    names = ["f1", "precision", "iba", "npv", "neg_fpr", "f1_macro", "accuracy"]
+    scoring = ims.get_scoring(names, prevalence=0.02)
+    together = ims.multi_scorer(names, prevalence=0.02).score(model, X, y)
+    for name in names:
+        scorer = scoring[name]
+        metric = scorer._kwargs["metric"]
+        options = {
+            k: v for k, v in scorer._kwargs.items() if k not in ("metric", "prevalence")
+        }
+        expected = ims.score_at_prevalence(
+            y, pred, metric=metric, prevalence=0.02, **options
+        )
+        sign = -1 if name.startswith("neg_") else 1
+        assert scorer(model, X, y) == sign * expected, name
+        assert together[name] == sign * expected, name
+    assert ims.get_scorer("f1", prevalence=0.02)(model, X, y) < ims.get_scorer("f1")(
+        model, X, y
+    )
+
+
+def test_names_that_cannot_take_prevalence_are_refused():
+    with pytest.raises(TypeError, match=r"\['roc_auc'\] cannot take it"):
+        ims.get_scoring(["iba", "roc_auc"], prevalence=0.1)
+    with pytest.raises(TypeError, match="cannot take it"):
+        ims.get_scorer("average_precision", prevalence=0.1)
+    with pytest.raises(ValueError, match="'prevalence' parameter of iba_scorer"):
+        ims.iba_scorer(prevalence=1.5)
+    with pytest.raises(ValueError, match="'prevalence' parameter of get_scorer"):
+        ims.get_scorer("f1", prevalence=-1)
+
+
+def test_searches_select_at_the_deployment_ratio():
+    X, y = _problem()
+    cv = StratifiedKFold(3, shuffle=True, random_state=0)
+    search = GridSearchCV(
+        LogisticRegression(),
+        {"C": [0.01, 1.0]},
+        scoring=ims.get_scorer("f1", prevalence=0.01),
+        cv=cv,
+    ).fit(X, y)
+    assert np.isfinite(search.best_score_)
+    tuned = TunedThresholdClassifierCV(
+        LogisticRegression(), scoring=ims.get_scorer("f1", prevalence=0.01), cv=cv
+    ).fit(X, y)
+    at_test_ratio = TunedThresholdClassifierCV(
+        LogisticRegression(), scoring="f1", cv=cv
+    ).fit(X, y)
+    # Fewer positives in deployment: precision matters more, threshold rises.
+    assert tuned.best_threshold_ > at_test_ratio.best_threshold_
