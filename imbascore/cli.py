@@ -114,6 +114,49 @@ def _unit_interval(text):
     return value
 
 
+def _prevalence(text):
+    """``0.01`` (the share of label 1) or ``no=0.99,yes=0.01`` (per label)."""
+    if "=" not in text:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not 0.0 < value < 1.0:
+            raise argparse.ArgumentTypeError(
+                "must be a number in (0, 1), the share of label 1, or "
+                f"LABEL=PRIOR,... for every label; got {text!r}"
+            )
+        return value
+    pairs = []
+    for part in text.split(","):
+        label, _, prior = part.partition("=")
+        try:
+            pairs.append((label.strip(), float(prior)))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"must be LABEL=PRIOR,... with numbers as priors; got {part!r} "
+                f"in {text!r}"
+            ) from None
+    return pairs
+
+
+def _priors_by_label(prevalence, classes):
+    """``--prevalence`` as the library takes it: the pairs' labels matched to
+    the file's labels as written (``str``)."""
+    if not isinstance(prevalence, list):
+        return prevalence
+    written = {str(label): label for label in classes.tolist()}
+    priors = {}
+    for text, prior in prevalence:
+        if text not in written:
+            raise _CommandError(
+                f"--prevalence names the label {text!r}, which is not among "
+                f"the labels of the file: {sorted(written)}."
+            )
+        priors[written[text]] = prior
+    return priors
+
+
 #: Decimals beyond float64's 17 significant digits show only noise.
 _MAX_DIGITS = 17
 
@@ -188,6 +231,8 @@ def _report_flags(args):
         "confidence_level": "--confidence-level",
         "n_resamples": "--n-resamples",
         "random_state": "--random-state",
+        "prevalence": "--prevalence",
+        "pos_label": "--prevalence (a number is the share of label 1)",
     }
 
 
@@ -332,6 +377,9 @@ def _report(args):
                 n_resamples=args.n_resamples,
                 random_state=args.random_state,
                 output_dict=True,
+                prevalence=_priors_by_label(
+                    args.prevalence, counted.counts.table.classes
+                ),
             )
         except (ValueError, TypeError) as error:
             message = _in_flags(str(error), _report_flags(args))
@@ -477,6 +525,13 @@ def _parser():
         default=0,
         metavar="SEED",
         help="seed of the intervals' draws, so that a rerun prints the same (0)",
+    )
+    report.add_argument(
+        "--prevalence",
+        type=_prevalence,
+        metavar="P",
+        help="report at this class ratio instead of the file's: the share of "
+        "label 1 (0.01), or LABEL=PRIOR,... for every label",
     )
     report.add_argument(
         "--no-progress",

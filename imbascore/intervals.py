@@ -39,6 +39,7 @@ from ._per_class import per_class_values
 from ._scoring import score_table, select_for
 from ._sklearn_from_counts import SKLEARN_SCORES
 from .counts import Counts, count
+from .prevalence import prevalence_label
 
 __all__ = [
     "METHODS",
@@ -111,6 +112,7 @@ def metric_interval(
     n_resamples=10000,
     random_state=None,
     sample_weight=None,
+    prevalence=None,
     **metric_params,
 ):
     """A metric's value with its confidence (or credible) interval.
@@ -154,6 +156,18 @@ def metric_interval(
         Sample weights; the interval is then that of the effective sample
         size (see the module's notes).
 
+    prevalence : float, sequence of float or dict, default=None
+        The metric at this class ratio instead of the data's (see
+        :meth:`ConfusionCounts.at_prevalence`; a float is the fraction of
+        ``pos_label``, 1 if not given). The ratio is held fixed and only the
+        rates are uncertain: ``"posterior"`` draws each true class's row
+        from its posterior, as counted, and rescales it to the ratio;
+        ``"bootstrap"`` and ``"bootstrap-bca"`` resample each class's row on
+        its own (a stratified bootstrap) and rescale it. ``"wilson"`` and
+        ``"clopper-pearson"`` are refused: the single rates they bound do
+        not depend on the ratio (NPV, which does, has no such interval
+        there).
+
     **metric_params : dict
         The metric's options (``pos_label``, ``average``, ``labels``,
         ``alpha``, ...), as for the metric function.
@@ -182,6 +196,7 @@ def metric_interval(
         confidence_level=confidence_level,
         n_resamples=n_resamples,
         random_state=random_state,
+        prevalence=prevalence,
         func="metric_interval",
         **metric_params,
     )
@@ -196,9 +211,11 @@ def counts_interval(
     n_resamples,
     random_state,
     func,
+    prevalence=None,
     **metric_params,
 ):
-    """The interval of ``metric`` on a :class:`ConfusionCounts` (one path)."""
+    """The interval of ``metric`` on a :class:`ConfusionCounts` (one path);
+    at ``prevalence``, with the class ratio held fixed."""
     if counts.multilabel:
         raise ValueError(
             f"{func} is not defined for multilabel counts: its intervals are "
@@ -216,6 +233,20 @@ def counts_interval(
             "(ConfusionCounts.from_matrix of a float matrix). Count from the "
             "labels with sample_weight, or pass integer counts."
         )
+    fixed_rows = prevalence is not None
+    if fixed_rows:
+        if method in ("wilson", "clopper-pearson"):
+            raise ValueError(
+                param_error(
+                    func,
+                    "method",
+                    "'posterior', 'bootstrap' or 'bootstrap-bca' with a prevalence",
+                    method,
+                    "The single rates these bound do not depend on the class "
+                    "ratio: leave prevalence out for them.",
+                )
+            )
+        table = counts.rescaled(prevalence, prevalence_label(metric_params), func).table
     estimate = score_of_table(table, metric, metric_params, func)
     if method in ("wilson", "clopper-pearson"):
         low, high = _rate_interval(table, metric, method, level, metric_params, func)
@@ -231,11 +262,13 @@ def counts_interval(
         draws = evaluate(_posterior_tables(table, n_resamples, rng))
         low, high = _containing(estimate, *_percentiles(draws, level))
     else:
-        draws = evaluate(_bootstrap_tables(table, n_resamples, rng))
+        resample = _stratified_tables if fixed_rows else _bootstrap_tables
+        draws = evaluate(resample(table, n_resamples, rng))
         if method == "bootstrap":
             low, high = _percentiles(draws, level)
         else:
-            low, high = _bca(draws, estimate, _jackknife(table, evaluate), level)
+            jackknife = _jackknife(table, evaluate, fixed_rows=fixed_rows)
+            low, high = _bca(draws, estimate, jackknife, level)
     return MetricInterval(metric, estimate, low, high, method, level, n_resamples)
 
 
@@ -260,9 +293,11 @@ def report_intervals(
     n_resamples,
     random_state,
     func,
+    prevalence=None,
 ):
     """Add ``entry["interval"] = {metric: [low, high]}`` to each report row and
-    average; return the description of the intervals."""
+    average (at ``prevalence``, if given); return the description of the
+    intervals."""
     counts = Counts(table, weighted=weighted)
     for entry in rows + list(averages.values()):
         entry["interval"] = {}
@@ -281,6 +316,7 @@ def report_intervals(
                 func=func,
                 average=average,
                 zero_division=np.nan,
+                prevalence=prevalence,
                 **options,
             )
             lows, highs = np.atleast_1d(result.low), np.atleast_1d(result.high)
@@ -368,16 +404,46 @@ def _bootstrap_tables(table, n_draws, rng):
     return cells.reshape((n_draws,) + joint.shape) * (total / draws)
 
 
-def _jackknife(table, evaluate):
-    """Leave-one-sample-out values and how many samples each stands for."""
+def _stratified_tables(table, n_draws, rng):
+    """Tables whose rows are each resampled on their own, with replacement
+    from the row's cells and as many samples as it holds (its effective
+    size), then scaled back to the row's sum: the class ratio stays fixed."""
     joint = _dense(table)
-    total, size = _effective_total(table)
-    unit = total / size if size > 0 else 1.0
+    rows, sizes = _effective_rows(table)
+    tables = np.zeros((n_draws,) + joint.shape)
+    for row in np.flatnonzero(rows > 0):
+        draws = max(int(round(sizes[row])), 1)
+        cells = rng.multinomial(draws, joint[row] / rows[row], size=n_draws)
+        tables[:, row, :] = cells * (rows[row] / draws)
+    return tables
+
+
+def _jackknife(table, evaluate, *, fixed_rows=False):
+    """Leave-one-sample-out values and how many samples each stands for.
+
+    With ``fixed_rows`` (a table at a set class ratio), a sample of a row
+    is one unit of that row's effective size, and the row is scaled back to
+    its sum after leaving it out.
+    """
+    joint = _dense(table)
     cells = np.argwhere(joint > 0)
+    if fixed_rows:
+        rows, sizes = _effective_rows(table)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            units = np.where(sizes > 0, rows / sizes, 1.0)[cells[:, 0]]
+    else:
+        total, size = _effective_total(table)
+        units = np.full(len(cells), total / size if size > 0 else 1.0)
     tables = np.repeat(joint[None], len(cells), axis=0)
-    tables[np.arange(len(cells)), cells[:, 0], cells[:, 1]] -= unit
+    tables[np.arange(len(cells)), cells[:, 0], cells[:, 1]] -= units
     np.maximum(tables, 0.0, out=tables)
-    return evaluate(tables), joint[cells[:, 0], cells[:, 1]] / unit
+    if fixed_rows:
+        index = np.arange(len(cells))
+        left = tables[index, cells[:, 0], :].sum(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scale = np.where(left > 0, joint[cells[:, 0]].sum(axis=1) / left, 0.0)
+        tables[index, cells[:, 0], :] *= scale[:, None]
+    return evaluate(tables), joint[cells[:, 0], cells[:, 1]] / units
 
 
 # ---------------------------------------------------------------- evaluation

@@ -10,7 +10,7 @@ from ._engine.multilabel import exact_matches
 from ._engine.select import select_counts
 from ._per_class import average_values, per_class_values
 from ._scoring import check_metric_params
-from .counts import count
+from .counts import Counts, count
 from .intervals import report_intervals
 
 __all__ = ["REPORT_METRICS", "imbalanced_report", "report_from_table"]
@@ -53,6 +53,7 @@ def imbalanced_report(
     confidence_level=0.95,
     n_resamples=10000,
     random_state=None,
+    prevalence=None,
 ):
     """Report every imbalance metric per class and averaged, counted once.
 
@@ -118,6 +119,15 @@ def imbalanced_report(
 
     random_state : int, RandomState instance or None, default=None
         Seeds the intervals' draws.
+
+    prevalence : float, sequence of float or dict, default=None
+        Report at this class ratio instead of the data's: each true class's
+        counts rescaled to its share, its rates kept (see
+        :meth:`ConfusionCounts.at_prevalence`). A float is the fraction of
+        label 1 among two; otherwise one prior per label of the data (in
+        sorted order, or a dict ``{label: prior}``), summing to 1. Supports
+        become the rescaled sums; intervals hold the ratio fixed. The dict
+        gains ``"prevalence"`` (``{label: prior}``), the text a last line.
 
     Returns
     -------
@@ -189,6 +199,7 @@ def imbalanced_report(
         confidence_level=confidence_level,
         n_resamples=n_resamples,
         random_state=random_state,
+        prevalence=prevalence,
     )
 
 
@@ -209,6 +220,7 @@ def report_from_table(
     confidence_level=0.95,
     n_resamples=10000,
     random_state=None,
+    prevalence=None,
 ):
     """The report of a counted table (see :func:`imbalanced_report`)."""
     checked = check_metric_params(
@@ -236,6 +248,10 @@ def report_from_table(
                     interval,
                 )
             )
+    counted, counted_weighted = table, weighted
+    if prevalence is not None:  # every value at that ratio; intervals too
+        at_ratio = Counts(table, weighted=weighted).rescaled(prevalence, 1, func)
+        table, weighted = at_ratio.table, True
     counts = select_counts(table, labels=labels, average=None, func=func, stacklevel=3)
     names = _row_names(counts.labels, target_names, labels is not None, func)
 
@@ -296,10 +312,16 @@ def report_from_table(
     }
     if samples is not None:
         report["samples"] = samples
+    if prevalence is not None:
+        rows = table.support
+        report["prevalence"] = {
+            str(label): float(row / rows.sum())
+            for label, row in zip(table.classes.tolist(), rows, strict=True)
+        }
     if interval is not None:
         report["interval"] = report_intervals(
-            table,
-            weighted,
+            counted,
+            counted_weighted,
             rows=list(classes.values()),
             averages=averages,
             metrics=list(REPORT_METRICS),
@@ -310,6 +332,7 @@ def report_from_table(
             n_resamples=n_resamples,
             random_state=random_state,
             func=func,
+            prevalence=prevalence,
         )
     if output_dict:
         return report
@@ -404,7 +427,22 @@ def _format_report(report, digits=3):
         + f"{report['accuracy']:>{cell}.{digits}f} "
         + support(report.get("samples", report["support"]))
     )
+    lines += _prevalence_note(report)
     return "\n".join(lines)
+
+
+def _prevalence_note(report):
+    """The footer of a report at another class ratio than the data's."""
+    if "prevalence" not in report:
+        return []
+    ratio = ", ".join(
+        f"{label}: {prior:g}" for label, prior in report["prevalence"].items()
+    )
+    return [
+        "",
+        f"At the class ratio {ratio} (the counts of each true class rescaled to "
+        "it, its rates as measured).",
+    ]
 
 
 def _format_interval_report(report, digits=3):
@@ -449,4 +487,5 @@ def _format_interval_report(report, digits=3):
         f"\n{described['confidence_level']:.0%} intervals by {described['method']}"
         f" ({described['meaning']}); accuracy {report['accuracy']:.{digits}f}"
     )
+    lines += _prevalence_note(report)
     return "\n".join(lines)

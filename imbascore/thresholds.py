@@ -28,6 +28,7 @@ from ._checks import (
     label_family,
     param_error,
 )
+from ._engine.prevalence import check_priors, row_factors
 from ._engine.select import OneVsRestCounts, index_of, label_array
 from ._inputs.arrays import as_label_array, check_float_labels
 from ._inputs.dask import any_dask, empty_error, reduce_blocks
@@ -161,9 +162,14 @@ class ThresholdCurve:
         Each metric's value at each threshold.
     tp, fp, fn, tn : ndarray of shape (n_thresholds,)
         The confusion counts at each threshold: int64, or float64 sums of
-        weights if ``sample_weight`` was given.
+        weights if ``sample_weight`` was given; at a ``prevalence``, the
+        counts of each class rescaled to it (float64).
     pos_label : int, float, bool or str
         The positive class.
+    prevalence : float or None
+        The positive class's share of the total that the counts were
+        rescaled to (``threshold_curve(..., prevalence=...)``); None: the
+        data's own.
     """
 
     thresholds: np.ndarray
@@ -173,6 +179,7 @@ class ThresholdCurve:
     fn: np.ndarray
     tn: np.ndarray
     pos_label: object = 1
+    prevalence: float | None = None
 
     @property
     def metrics(self):
@@ -233,6 +240,8 @@ class ThresholdCurve:
             f"{np.min(self.thresholds):.4g} to {np.max(self.thresholds):.4g}, "
             f"pos_label={self.pos_label!r}"
         )
+        if self.prevalence is not None:
+            head += f", prevalence={self.prevalence:g}"
         rows = []
         for name, values in self.values.items():
             if name in _NOT_A_QUALITY or not np.isfinite(values).any():
@@ -710,6 +719,7 @@ def threshold_curve(
     pos_label=None,
     sample_weight=None,
     thresholds=None,
+    prevalence=None,
     **metric_params,
 ):
     """Metrics of the predictions ``y_score >= t`` at every decision threshold.
@@ -752,6 +762,16 @@ def threshold_curve(
         scores are counted into the bins between them chunk by chunk, so
         the memory used is O(k) whatever the number of samples. An array:
         those thresholds, in the order given, counted the same way.
+
+    prevalence : float, sequence of float or dict, default=None
+        Evaluate every metric at this class ratio instead of the data's: a
+        float in (0, 1) is the share of ``pos_label``; a pair of priors (in
+        sorted label order) or a dict ``{label: prior}`` also works. At each
+        threshold the positives' counts and the negatives' are rescaled to
+        their shares of the total (the rates kept, see
+        :meth:`ConfusionCounts.at_prevalence`), so that the best threshold is
+        the best at the deployment's ratio. The effective numbers of samples
+        stay those counted (for d''s correction).
 
     **metric_params : dict
         Options of the metrics, each given to every metric that takes it:
@@ -831,15 +851,26 @@ def threshold_curve(
         order = np.unique(at, return_inverse=True)[1].reshape(-1)
         tp, fp, fn, tn = (values[order] for values in (tp, fp, fn, tn))
     trials = (None, None)
+    positives, negatives = (
+        float(np.sum(accumulator.hist[1::2])),
+        float(np.sum(accumulator.hist[0::2])),
+    )
     if sample_weight is not None:
-        positives, negatives = (
-            float(np.sum(accumulator.hist[1::2])),
-            float(np.sum(accumulator.hist[0::2])),
-        )
         trials = [  # read-only views: no array per threshold
             np.broadcast_to(np.float64(size), tp.shape)
             for size in accumulator.trials(positives, negatives)
         ]
+    share = None
+    if prevalence is not None:
+        share, (to_positives, to_negatives) = _ratio_factors(
+            prevalence, classes, pos_label, positives, negatives, func
+        )
+        if sample_weight is None:  # the samples counted stay the trials
+            trials = [
+                np.broadcast_to(np.float64(n), tp.shape) for n in (positives, negatives)
+            ]
+        tp, fn = tp * to_positives, fn * to_positives
+        fp, tn = fp * to_negatives, tn * to_negatives
     counts = OneVsRestCounts(
         labels=np.broadcast_to(np.array("threshold"), tp.shape),  # (no warnings)
         tp=tp,
@@ -862,7 +893,18 @@ def threshold_curve(
         fn=fn,
         tn=tn,
         pos_label=pos_label,
+        prevalence=share,
     )
+
+
+def _ratio_factors(prevalence, classes, pos_label, positives, negatives, func):
+    """The positive class's share and the factors of the positives' and the
+    negatives' counts at ``prevalence`` (see :func:`row_factors`)."""
+    priors = check_priors(prevalence, classes, pos_label, func)
+    positive = index_of(classes, pos_label)
+    rows = np.array([negatives, positives] if positive == 1 else [positives, negatives])
+    factors = row_factors(rows, priors, classes, func)
+    return float(priors[positive]), (factors[positive], factors[1 - positive])
 
 
 def best_threshold(
@@ -873,6 +915,7 @@ def best_threshold(
     pos_label=None,
     sample_weight=None,
     thresholds=None,
+    prevalence=None,
     **metric_params,
 ):
     """The decision threshold at which ``metric`` of ``y_score >= t`` is best.
@@ -881,6 +924,12 @@ def best_threshold(
     ----------
     y_true, y_score, pos_label, sample_weight, thresholds, **metric_params
         As for :func:`threshold_curve`.
+
+    prevalence : float, sequence of float or dict, default=None
+        The threshold best at this class ratio rather than the data's (see
+        :func:`threshold_curve`): for a metric that depends on the ratio
+        (F1, precision, accuracy, MCC, ...), the best threshold at a
+        deployment with fewer positives is usually higher.
 
     metric : str, default="iba"
         A name from :func:`threshold_metric_names`, except ``"dominance"``.
@@ -924,6 +973,7 @@ def best_threshold(
         pos_label=pos_label,
         sample_weight=sample_weight,
         thresholds=thresholds,
+        prevalence=prevalence,
         **metric_params,
     )
     index = _best_index(

@@ -1,6 +1,8 @@
 """Metrics at another class ratio: counts rescaled row by row, and which
 metrics depend on the ratio (computed, then checked against the paper)."""
 
+import sys
+
 import numpy as np
 import pytest
 from sklearn import metrics as skm
@@ -257,3 +259,195 @@ def test_searches_select_at_the_deployment_ratio():
     ).fit(X, y)
     # Fewer positives in deployment: precision matters more, threshold rises.
     assert tuned.best_threshold_ > at_test_ratio.best_threshold_
+
+
+# ---------------------------------------------------------------- readers
+
+
+def test_report_at_prevalence_is_the_report_of_the_rescaled_counts():
+    y, pred = _data(1)
+    at_ratio = ims.imbalanced_report(y, pred, prevalence=0.05, output_dict=True)
+    counts = ims.confusion_counts(y, pred).at_prevalence(0.05)
+    expected = counts.report(output_dict=True)
+    assert at_ratio["prevalence"] == {
+        "0": pytest.approx(0.95),
+        "1": pytest.approx(0.05),
+    }
+    del at_ratio["prevalence"]
+    assert at_ratio == expected
+    # the F1-like columns move, the rates do not
+    plain = ims.imbalanced_report(y, pred, output_dict=True)
+    row = at_ratio["classes"]["1"]
+    assert row["sensitivity"] == pytest.approx(
+        plain["classes"]["1"]["sensitivity"], rel=1e-12
+    )
+    assert at_ratio["accuracy"] != pytest.approx(plain["accuracy"])
+    text = ims.imbalanced_report(y, pred, prevalence={0: 0.95, 1: 0.05})
+    assert text.endswith(
+        "At the class ratio 0: 0.95, 1: 0.05 (the counts of each "
+        "true class rescaled to it, its rates as measured)."
+    )
+
+
+def _f1_at(tpr, tnr, prevalence):
+    precision = prevalence * tpr / (prevalence * tpr + (1 - prevalence) * (1 - tnr))
+    return 2 * precision * tpr / (precision + tpr)
+
+
+def test_posterior_interval_at_prevalence_holds_the_ratio_fixed():
+    # Independent Monte Carlo: Beta posteriors of TPR and TNR, F1 at the ratio.
+    y, pred = _data(2, n=400)
+    tp = int(((y == 1) & (pred == 1)).sum())
+    fn = int(((y == 1) & (pred == 0)).sum())
+    tn = int(((y == 0) & (pred == 0)).sum())
+    fp = int(((y == 0) & (pred == 1)).sum())
+    rng = np.random.default_rng(1)
+    tpr, tnr = rng.beta(1 + tp, 1 + fn, 200_000), rng.beta(1 + tn, 1 + fp, 200_000)
+    low, high = np.quantile(_f1_at(tpr, tnr, 0.03), [0.025, 0.975])
+    result = ims.metric_interval(
+        y, pred, "f1", prevalence=0.03, n_resamples=50_000, random_state=0
+    )
+    assert result.estimate == pytest.approx(
+        _f1_at(tp / (tp + fn), tn / (tn + fp), 0.03)
+    )
+    assert result.low == pytest.approx(low, abs=0.004)
+    assert result.high == pytest.approx(high, abs=0.004)
+
+
+def test_bootstrap_at_prevalence_resamples_each_class_on_its_own():
+    # Independent stratified bootstrap: resample within each class, F1 with
+    # the class weights that give the ratio.
+    y, pred = _data(3, n=400)
+    rng = np.random.default_rng(2)
+    positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    values = []
+    for _ in range(4000):
+        rows = np.concatenate(
+            [
+                rng.choice(positives, positives.size),
+                rng.choice(negatives, negatives.size),
+            ]
+        )
+        weights = _class_weights(y[rows], [0.97, 0.03])
+        values.append(skm.f1_score(y[rows], pred[rows], sample_weight=weights))
+    low, high = np.quantile(values, [0.025, 0.975])
+    result = ims.metric_interval(
+        y,
+        pred,
+        "f1",
+        method="bootstrap",
+        prevalence=0.03,
+        n_resamples=4000,
+        random_state=0,
+    )
+    assert result.low == pytest.approx(low, abs=0.01)
+    assert result.high == pytest.approx(high, abs=0.01)
+    bca = ims.metric_interval(
+        y, pred, "f1", method="bootstrap-bca", prevalence=0.03, random_state=0
+    )
+    assert bca.low < bca.estimate < bca.high
+    assert bca.high - bca.low == pytest.approx(high - low, rel=0.25)
+
+
+def test_single_rate_intervals_refuse_a_prevalence():
+    y, pred = _data(0)
+    with pytest.raises(ValueError, match="'method' .* with a prevalence"):
+        ims.metric_interval(y, pred, "npv", method="wilson", prevalence=0.1)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_threshold_curve_at_prevalence_equals_each_threshold_scored(weighted):
+    rng = np.random.default_rng(4)
+    y = (rng.random(300) < 0.3).astype(int)
+    score = np.round(rng.random(300) + 0.5 * y, 2)
+    weights = rng.uniform(0.5, 2, 300) if weighted else None
+    names = ["f1", "precision", "iba", "npv", "dprime"]
+    curve = ims.threshold_curve(
+        y,
+        score,
+        metrics=names,
+        prevalence=0.02,
+        sample_weight=weights,
+        zero_division=np.nan,
+    )
+    assert curve.prevalence == 0.02 and "prevalence=0.02" in repr(curve)
+    for index in range(0, len(curve), 37):
+        pred = (score >= curve.thresholds[index]).astype(int)
+        for name in names:
+            expected = ims.score_at_prevalence(
+                y,
+                pred,
+                metric=name,
+                prevalence=0.02,
+                sample_weight=weights,
+                zero_division=np.nan,
+            )
+            assert curve.values[name][index] == pytest.approx(
+                expected, rel=1e-9, nan_ok=True
+            ), (name, index)
+
+
+def test_best_threshold_at_a_lower_prevalence_is_higher_for_f1():
+    rng = np.random.default_rng(5)
+    y = (rng.random(2000) < 0.3).astype(int)
+    score = rng.normal(size=2000) + 1.5 * y
+    at_data = ims.best_threshold(y, score, "f1")
+    deployed = ims.best_threshold(y, score, "f1", prevalence=0.01)
+    assert deployed > at_data
+    assert ims.best_threshold(y, score, "iba", prevalence=0.01) == ims.best_threshold(
+        y, score, "iba"
+    )
+
+
+def test_command_line_prevalence(tmp_path):
+    import io
+    import json
+
+    from imbascore.cli import main
+
+    y, pred = _data(5)
+    path = tmp_path / "labels.csv"
+    path.write_text("y,p\n" + "".join(f"{a},{b}\n" for a, b in zip(y, pred)))
+    out = io.StringIO()
+    assert (
+        main(
+            [
+                "report",
+                str(path),
+                "--true",
+                "y",
+                "--pred",
+                "p",
+                "--json",
+                "--prevalence",
+                "0=0.9,1=0.1",
+            ],
+            out=out,
+        )
+        == 0
+    )
+    expected = ims.imbalanced_report(y, pred, prevalence=0.1, output_dict=True)
+    assert json.loads(out.getvalue()) == expected
+    for value, message in [
+        ("1.5", "must be a number in (0, 1)"),
+        ("0=0.5,7=0.5", "names the label '7'"),
+        ("0=0.5,1=0.6", "--prevalence must be priors that sum to 1"),
+    ]:
+        result = __import__("subprocess").run(
+            [
+                sys.executable,
+                "-m",
+                "imbascore",
+                "report",
+                str(path),
+                "--true",
+                "y",
+                "--pred",
+                "p",
+                "--prevalence",
+                value,
+            ],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode != 0 and message in result.stderr, result.stderr

@@ -26,6 +26,7 @@ __all__ = [
     "check_prevalence",
     "check_priors",
     "rescale_rows",
+    "row_factors",
 ]
 
 #: How far from 1 a vector of priors may sum (rounding of decimal input).
@@ -176,42 +177,45 @@ def check_priors(prevalence, labels, pos_label, func):
     return np.array(checked)
 
 
-def rescale_rows(table, priors, labels, func):
-    """``table`` with each true class's row scaled to ``priors`` of its total.
-
-    ``priors`` are aligned with ``table.classes``; ``labels`` (the same
-    classes) name a class in the errors. A class without true samples has no
-    rates to keep: its prior must be 0.
-    """
-    rows = table.support
+def row_factors(rows, priors, labels, func):
+    """The factor of each row (sums ``rows``, classes ``labels``) that gives
+    its class ``priors`` of the total. A class without true samples has no
+    rates to keep: its prior must be 0; one with samples needs a prior."""
     empty = (rows <= 0) & (priors > 0)
     if empty.any():
-        label = labels[np.flatnonzero(empty)[0]]
+        first = np.flatnonzero(empty)[0]
         raise ValueError(
             param_error(
                 func,
                 "prevalence",
                 "0 for a class without true samples (its rates are undefined)",
-                float(priors[np.flatnonzero(empty)[0]]),
-                f"Class {as_python_scalar(label)!r} has no true samples.",
+                float(priors[first]),
+                f"Class {as_python_scalar(labels[first])!r} has no true samples.",
             )
         )
     dropped = (rows > 0) & (priors <= 0)
     if dropped.any():
-        label = labels[np.flatnonzero(dropped)[0]]
+        first = np.flatnonzero(dropped)[0]
         raise ValueError(
             param_error(
                 func,
                 "prevalence",
                 "a prior above 0 for every class with true samples",
                 0.0,
-                f"Class {as_python_scalar(label)!r} has "
-                f"{rows[np.flatnonzero(dropped)[0]]:g} true samples; leave it "
-                "out of the counts to score without it.",
+                f"Class {as_python_scalar(labels[first])!r} has {rows[first]:g} "
+                "true samples; leave it out of the counts to score without it.",
             )
         )
     with np.errstate(divide="ignore", invalid="ignore"):
-        factors = np.where(rows > 0, priors * rows.sum() / rows, 0.0)
+        return np.where(rows > 0, priors * rows.sum() / rows, 0.0)
+
+
+def rescale_rows(table, priors, labels, func):
+    """``table`` with each true class's row scaled to ``priors`` of its total
+    (see :func:`row_factors`); ``priors`` and ``labels`` are aligned with
+    ``table.classes``."""
+    rows = table.support
+    factors = row_factors(rows, priors, labels, func)
     joint = table.joint
     if sparse.issparse(joint):
         joint = sparse.csr_matrix(sparse.diags(factors) @ joint)
