@@ -690,15 +690,29 @@ def _evaluate(name, counts, params, pos_label, func):
     return values
 
 
-def _values_at_rates(name, tpr, fpr, positives, negatives, params, func):
+def _values_at_rates(
+    name, tpr, fpr, positives, negatives, params, func, trials=(None, None)
+):
     """Metric ``name`` at rates of any shape, for classes of these sizes
-    (the isometrics of ROC space): NaN where undefined, without warnings."""
+    (the isometrics of ROC space; the class ratio sweeps): NaN where
+    undefined, without warnings. ``positives`` and ``negatives`` broadcast
+    against the rates; ``trials``, the classes' numbers of samples for d''s
+    correction, default to them."""
     accepted = _accepted_params(name)
     params = {key: value for key, value in params.items() if key in accepted}
     if "zero_division" in accepted:
         params["zero_division"] = np.nan
-    shape = np.shape(tpr)
-    tpr, fpr = np.ravel(tpr).astype(float), np.ravel(fpr).astype(float)
+    tpr, fpr, positives, negatives = np.broadcast_arrays(
+        np.asarray(tpr, float), np.asarray(fpr, float), positives, negatives
+    )
+    shape = tpr.shape
+    tpr, fpr, positives, negatives = (
+        np.ravel(values) for values in (tpr, fpr, positives, negatives)
+    )
+    positive_trials, negative_trials = (
+        None if size is None else np.broadcast_to(np.float64(size), tpr.shape)
+        for size in trials
+    )
     counts = OneVsRestCounts(
         labels=np.arange(tpr.size),
         tp=tpr * positives,
@@ -707,6 +721,8 @@ def _values_at_rates(name, tpr, fpr, positives, negatives, params, func):
         tn=(1.0 - fpr) * negatives,
         classes=np.array([0, 1]),
         joint=None,
+        positive_trials=positive_trials,
+        negative_trials=negative_trials,
     )
     return _evaluate(name, counts, params, 1, func).reshape(shape)
 

@@ -451,3 +451,50 @@ def test_command_line_prevalence(tmp_path):
             text=True,
         )
         assert result.returncode != 0 and message in result.stderr, result.stderr
+
+
+# ---------------------------------------------------------------- display
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_class_ratio_display_reads_the_metrics_at_every_ratio(weighted):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from imbascore.plot import ClassRatioDisplay
+
+    y, pred = _data(6, n=400)
+    weights = np.random.default_rng(6).uniform(0.5, 2, 400) if weighted else None
+    names = ["f1", "precision", "iba", "dprime"]
+    display = ClassRatioDisplay.from_predictions(
+        y, pred, metrics=names, prevalence=0.01, sample_weight=weights
+    )
+    assert display.deployment_ratio == pytest.approx(99)
+    assert display.ratios[0] == 1 and display.ratios[-1] == 1000
+    for ratio in (display.data_ratio, 99.0, 1000.0):
+        for name in names:
+            expected = ims.score_at_prevalence(
+                y, pred, metric=name, prevalence=1 / (1 + ratio), sample_weight=weights
+            )
+            assert display.at_ratio(name, ratio) == pytest.approx(expected, rel=1e-9)
+    for name in names:
+        assert (display.low[name] <= display.values[name] + 1e-12).all()
+        assert (display.values[name] <= display.high[name] + 1e-12).all()
+    # ratio-free metrics are flat, their band too
+    assert np.ptp(display.values["iba"]) < 1e-12
+    assert np.ptp(display.high["dprime"]) < 1e-9
+    assert display.values["f1"][0] > display.values["f1"][-1]
+    assert set(display.lines_) == set(names)
+
+
+def test_class_ratio_display_refuses_what_has_no_ratio():
+    pytest.importorskip("matplotlib")
+    from imbascore.plot import ClassRatioDisplay
+
+    with pytest.raises(ValueError, match="'counts' .* counts of two classes"):
+        ClassRatioDisplay.from_predictions([0, 1, 2], [0, 1, 2])
+    with pytest.raises(ValueError, match="'ratios' .* positive finite"):
+        ClassRatioDisplay.from_predictions([0, 1, 1], [0, 1, 0], ratios=[0, 1])
+    with pytest.raises(ValueError, match="true samples of both classes"):
+        ClassRatioDisplay.from_predictions([1, 1, 1], [0, 1, 0])

@@ -7,6 +7,7 @@ imported only when something is drawn.
 from ._accuracy_dominance import AccuracyDominanceDisplay
 from ._balanced_accuracy_curve import BalancedAccuracyCurveDisplay
 from ._balanced_accuracy_graph import BalancedAccuracyGraphDisplay
+from ._class_ratio import ClassRatioDisplay
 from ._critical_difference import CriticalDifferenceDisplay
 from ._iba_surface import plot_iba_surface
 from ._roc_isometrics import RocIsometricsDisplay
@@ -16,6 +17,7 @@ __all__ = [
     "AccuracyDominanceDisplay",
     "BalancedAccuracyCurveDisplay",
     "BalancedAccuracyGraphDisplay",
+    "ClassRatioDisplay",
     "CriticalDifferenceDisplay",
     "plot_iba_surface",
     "RocIsometricsDisplay",
