@@ -35,7 +35,44 @@ html_theme_options = {
     # The wide García 2008 table gets the page's whole width.
     "secondary_sidebar_items": {"reproducing/garcia2008": []},
 }
-exclude_patterns = ["_build", "make_figures.py"]
+exclude_patterns = ["_build", "make_figures.py", "_generated"]
+
+
+def _write_ratio_table():
+    """The table of which metrics depend on the class ratio, computed by
+    :func:`imbascore.class_ratio_dependence` at every build (it cannot
+    drift from the code)."""
+    import pathlib
+
+    from imbascore.scorers import BUILTIN_FACTORIES, FACTORY_METRICS
+
+    scorer_names = {}
+    for name, factory in BUILTIN_FACTORIES.items():
+        key = FACTORY_METRICS[factory][0]
+        if name == key or name == f"neg_{key}":
+            scorer_names[key] = name
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 30 30 40",
+        "",
+        "   * - metric (``ConfusionCounts.score``)",
+        "     - scorer name",
+        "     - depends on the class ratio (two classes)",
+    ]
+    for metric, depends in imbascore.class_ratio_dependence().items():
+        scorer = scorer_names.get(metric, metric)
+        lines += [
+            f"   * - ``{metric}``",
+            f"     - ``{scorer}``",
+            f"     - {'**yes**' if depends else 'no'}",
+        ]
+    folder = pathlib.Path(__file__).parent / "_generated"
+    folder.mkdir(exist_ok=True)
+    (folder / "ratio_dependence.rst").write_text("\n".join(lines) + "\n")
+
+
+_write_ratio_table()
 
 sphinx_gallery_conf = {
     "examples_dirs": "../examples",

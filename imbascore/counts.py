@@ -221,7 +221,7 @@ class Counts:
         counts : ConfusionCounts
             Weighted counts (float sums) with the same labels and total.
             Each class keeps its effective number of samples (its squared
-            weights are rescaled with it), so d''s extreme-rate correction
+            weights are rescaled with it), so the extreme-rate correction of d'
             and the intervals count the samples that were counted, not the
             rescaled sums. (Counts from a float matrix, which know no
             weights, take their row sums as those numbers.)

@@ -696,8 +696,8 @@ def _values_at_rates(
     """Metric ``name`` at rates of any shape, for classes of these sizes
     (the isometrics of ROC space; the class ratio sweeps): NaN where
     undefined, without warnings. ``positives`` and ``negatives`` broadcast
-    against the rates; ``trials``, the classes' numbers of samples for d''s
-    correction, default to them."""
+    against the rates; ``trials``, the classes' numbers of samples for the
+    correction of d', default to them."""
     accepted = _accepted_params(name)
     params = {key: value for key, value in params.items() if key in accepted}
     if "zero_division" in accepted:
@@ -787,7 +787,7 @@ def threshold_curve(
         their shares of the total (the rates kept, see
         :meth:`ConfusionCounts.at_prevalence`), so that the best threshold is
         the best at the deployment's ratio. The effective numbers of samples
-        stay those counted (for d''s correction).
+        stay those counted (for the correction of d').
 
     **metric_params : dict
         Options of the metrics, each given to every metric that takes it:

@@ -9,7 +9,7 @@ import pytest
 from sklearn import model_selection
 
 EXAMPLES = sorted((pathlib.Path(__file__).parents[1] / "examples").glob("*.py"))
-NEEDS_TUNED_THRESHOLD = {"plot_threshold_tuning_iba.py"}
+NEEDS_TUNED_THRESHOLD = {"plot_threshold_tuning_iba.py", "plot_deployment_ratio.py"}
 # The reproductions run their full 5x10-fold protocol by default; here once.
 QUICK = {
     "reproduce_garcia2008.py",

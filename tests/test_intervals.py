@@ -181,7 +181,6 @@ def test_estimate_is_the_metric_and_lies_in_every_interval():
             )
 
 
-
 @pytest.mark.parametrize(
     "metric", ["gmean", "iba", "ad_area", "sensitivity", "balanced_accuracy"]
 )
@@ -198,6 +197,7 @@ def test_posterior_reaches_a_rate_observed_at_the_boundary(metric, found):
     assert result.low < result.high
     if not (metric == "balanced_accuracy" and found == 0):  # 0.5: inside
         assert result.estimate in (result.low, result.high)
+
 
 def test_average_none_gives_one_interval_per_label():
     result = metric_interval(

@@ -8,11 +8,7 @@ import pytest
 from sklearn import metrics as skm
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import (
-    GridSearchCV,
-    StratifiedKFold,
-    TunedThresholdClassifierCV,
-)
+from sklearn.model_selection import GridSearchCV, StratifiedKFold
 
 import imbascore as ims
 from imbascore.prevalence import RATIO_METRICS
@@ -251,6 +247,10 @@ def test_searches_select_at_the_deployment_ratio():
         cv=cv,
     ).fit(X, y)
     assert np.isfinite(search.best_score_)
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    if not hasattr(model_selection, "TunedThresholdClassifierCV"):
+        pytest.skip("needs scikit-learn >= 1.5")
+    TunedThresholdClassifierCV = model_selection.TunedThresholdClassifierCV
     tuned = TunedThresholdClassifierCV(
         LogisticRegression(), scoring=ims.get_scorer("f1", prevalence=0.01), cv=cv
     ).fit(X, y)

@@ -7,7 +7,7 @@ deployment's share of the total (the rows' proportions unchanged) gives the
 table that data at that ratio would give in expectation, so every metric
 reads there. The total weight is kept, and so is each class's effective
 number of samples: the rescaled table carries squared weights scaled with
-its rows, so that d''s extreme-rate correction and the intervals see the
+its rows, so that the extreme-rate correction of d' and the intervals see the
 samples that were counted, not the rescaled sums.
 """
 

@@ -348,22 +348,18 @@ class ClassRatioDisplay:
             ax.axvline(ratio, color="0.3", linestyle=style, linewidth=1)
             ax.annotate(
                 f"{text}\n1:{ratio:.3g}",
-                xy=(ratio, 1.0),
+                xy=(ratio, 0.0),
                 xycoords=("data", "axes fraction"),
-                xytext=(3, -3),
+                xytext=(3, 3),
                 textcoords="offset points",
-                va="top",
+                va="bottom",
                 fontsize="x-small",
                 color="0.2",
             )
         ax.set_xlabel("class ratio (negatives per positive, log scale)")
         ax.set_ylabel("metric value")
         title = name or self.name
-        band = (
-            f" ({self.confidence_level:.0%} posterior band of the rates)"
-            if self.low is not None
-            else ""
-        )
+        band = f" ({self.confidence_level:.0%} band)" if self.low is not None else ""
         ax.set_title(
             (f"{title}: " if title else "") + "metrics across class ratios" + band,
             fontsize="medium",
