@@ -100,9 +100,9 @@ def score_at_prevalence(
     >>> y_true = [0] * 80 + [1] * 20
     >>> y_pred = [0] * 72 + [1] * 8 + [1] * 16 + [0] * 4
     >>> round(score_at_prevalence(y_true, y_pred, metric="f1", prevalence=0.2), 4)
-    0.7619
+    0.7273
     >>> round(score_at_prevalence(y_true, y_pred, metric="f1", prevalence=0.01), 4)
-    0.0748
+    0.1368
     >>> round(score_at_prevalence(y_true, y_pred, metric="iba", prevalence=0.01), 4)
     0.7128
     """

@@ -35,6 +35,31 @@ def _check_ratios(ratios, func):
     return np.sort(values)
 
 
+def _two_class_counts(counts, pos_label, func):
+    """The one-vs-rest counts of ``pos_label`` in two-class counts with
+    samples of both classes."""
+    if counts.multilabel or len(counts.labels) != 2:
+        raise ValueError(
+            param_error(
+                func,
+                "counts",
+                "counts of two classes (the ratio is of positives to negatives)",
+                f"counts of labels {counts.labels.tolist()!r}",
+            )
+        )
+    options = metric_options(
+        "sensitivity", {"pos_label": pos_label, "average": "binary"}, func
+    )
+    selected = select_for(options, counts.table, stacklevel=3)
+    positives, negatives = selected.positives[0], selected.negatives[0]
+    if positives <= 0 or negatives <= 0:
+        raise ValueError(
+            f"{func} needs true samples of both classes: their rates are the "
+            f"curve (positives {positives:g}, negatives {negatives:g})."
+        )
+    return selected
+
+
 class ClassRatioDisplay:
     """Each metric of one classifier across class ratios, with its posterior band.
 
@@ -88,7 +113,7 @@ class ClassRatioDisplay:
     ...     y_true, y_pred, metrics=["f1", "iba"], prevalence=0.01
     ... )
     >>> round(display.at_ratio("f1", 99), 4), round(display.at_ratio("iba", 99), 4)
-    (0.0748, 0.7128)
+    (0.1368, 0.7128)
     """
 
     def __init__(
@@ -222,30 +247,9 @@ class ClassRatioDisplay:
         per_metric = _route_params(metrics, metric_params, func)
         level = _check_level(confidence_level, func)
         draws = 0 if n_draws == 0 else _check_resamples(n_draws, func)
-        if counts.multilabel or len(counts.labels) != 2:
-            raise ValueError(
-                param_error(
-                    func,
-                    "counts",
-                    "counts of two classes (the ratio is of positives to negatives)",
-                    f"counts of labels {counts.labels.tolist()!r}",
-                )
-            )
-        options = metric_options(
-            "sensitivity", {"pos_label": pos_label, "average": "binary"}, func
-        )
-        selected = select_for(options, counts.table, stacklevel=2)
-        positives, negatives = (
-            float(selected.positives[0]),
-            float(selected.negatives[0]),
-        )
-        if positives <= 0 or negatives <= 0:
-            raise ValueError(
-                f"{func} needs true samples of both classes: their rates are "
-                f"the curve (positives {positives:g}, negatives {negatives:g})."
-            )
-        trials = tuple(float(size[0]) for size in selected.trials)
-        data_ratio = negatives / positives
+        selected = _two_class_counts(counts, pos_label, func)
+        positives, negatives = selected.positives[0], selected.negatives[0]
+        data_ratio = float(negatives / positives)
         deployment = None
         if prevalence is not None:
             priors = check_priors(prevalence, counts.labels, pos_label, func)
@@ -257,42 +261,35 @@ class ClassRatioDisplay:
             ratios = np.logspace(np.log10(low_end), np.log10(high_end), 61)
         ratios = np.unique(np.concatenate([_check_ratios(ratios, func), marked]))
         share = 1.0 / (1.0 + ratios)  # of positives
-        total = positives + negatives
-        tpr = float(selected.tpr[0])
-        fpr = 1.0 - float(selected.tnr[0])
-        values, low, high = {}, None, None
-        for name_ in metrics:
-            values[name_] = _values_at_rates(
+        total = float(positives + negatives)
+        trials = tuple(float(size[0]) for size in selected.trials)
+
+        def at_ratios(name_, tpr, tnr):
+            """``name_`` at every ratio, for rates of any shape."""
+            return _values_at_rates(
                 name_,
                 tpr,
-                fpr,
+                1.0 - tnr,
                 share * total,
                 (1 - share) * total,
                 per_metric[name_],
                 func,
                 trials,
             )
+
+        tpr, tnr = float(selected.tpr[0]), float(selected.tnr[0])
+        values = {name_: at_ratios(name_, tpr, tnr) for name_ in metrics}
+        low = high = None
         if draws:
             rng = check_random_state(random_state)
             (a, b), (c, d) = _beta_parameters(selected)
-            tprs = rng.beta(a, b, draws)[:, None]
-            fprs = 1.0 - rng.beta(c, d, draws)[:, None]
+            tprs, tnrs = rng.beta(a, b, (draws, 1)), rng.beta(c, d, (draws, 1))
             tail = (1.0 - level) / 2.0
             low, high = {}, {}
             for name_ in metrics:
-                sampled = _values_at_rates(
-                    name_,
-                    tprs,
-                    fprs,
-                    share * total,
-                    (1 - share) * total,
-                    per_metric[name_],
-                    func,
-                    trials,
-                )
                 with np.errstate(invalid="ignore"):
                     low[name_], high[name_] = np.nanquantile(
-                        sampled, [tail, 1.0 - tail], axis=0
+                        at_ratios(name_, tprs, tnrs), [tail, 1.0 - tail], axis=0
                     )
         viz = cls(
             ratios=ratios,
