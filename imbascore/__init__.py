@@ -33,6 +33,7 @@ from .metrics import (
     specificity_score,
     weighted_accuracy_score,
 )
+from .model_comparison import ModelComparison, compare_models, simplest_within_noise
 from .multi_scorer import multi_scorer
 from .prevalence import class_ratio_dependence, score_at_prevalence
 from .registry import get_scorer, get_scorer_names, get_scoring, register_scorer
@@ -79,6 +80,7 @@ __all__ = [
     "best_threshold",
     "class_ratio_dependence",
     "compare_approaches",
+    "compare_models",
     "confusion_counts",
     "ConfusionCounts",
     "dominance_score",
@@ -104,6 +106,7 @@ __all__ = [
     "markedness_scorer",
     "metric_interval",
     "MetricInterval",
+    "ModelComparison",
     "multi_scorer",
     "neg_fnr_scorer",
     "neg_fpr_scorer",
@@ -121,6 +124,7 @@ __all__ = [
     "score_at_prevalence",
     "sensitivity_score",
     "sensitivity_scorer",
+    "simplest_within_noise",
     "specificity_score",
     "specificity_scorer",
     "threshold_curve",

@@ -1,0 +1,215 @@
+"""Models compared on one dataset: corrected t-test, Bayesian correlated
+t-test (against baycomp), Holm, the refit callable, and bad inputs."""
+
+import pickle
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import (
+    GridSearchCV,
+    KFold,
+    RepeatedStratifiedKFold,
+    ShuffleSplit,
+    StratifiedKFold,
+    cross_validate,
+)
+from sklearn.tree import DecisionTreeClassifier
+
+import imbascore as ims
+
+
+def _fold_scores(seed, n_folds=10, shift=0.01):
+    rng = np.random.default_rng(seed)
+    common = rng.normal(0.7, 0.05, n_folds)
+    return {
+        "a": common + rng.normal(shift, 0.02, n_folds),
+        "b": common + rng.normal(0, 0.02, n_folds),
+        "c": common + rng.normal(-shift, 0.02, n_folds),
+    }
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("n_splits, n_repeats", [(10, 1), (5, 2), (3, 4)])
+def test_bayesian_correlated_t_test_equals_baycomp(seed, n_splits, n_repeats):
+    baycomp = pytest.importorskip("baycomp")
+    scores = _fold_scores(seed, n_splits * n_repeats)
+    cv = RepeatedStratifiedKFold(n_splits=n_splits, n_repeats=n_repeats)
+    for rope in (0.0, 0.01):
+        comparison = ims.compare_models(scores, cv=cv, rope=rope)
+        for row in comparison.rows:
+            x, y = scores[row["model_b"]], scores[row["model_a"]]  # y - x = a - b
+            probs = baycomp.CorrelatedTTest.probs(x, y, rope=rope, runs=n_repeats)
+            if rope > 0:
+                worse, equivalent, better = probs
+            else:
+                (worse, better), equivalent = probs, 0.0
+            assert row["p_better"] == pytest.approx(better, abs=1e-6)
+            assert row["p_worse"] == pytest.approx(worse, abs=1e-6)
+            assert row["p_equivalent"] == pytest.approx(equivalent, abs=1e-6)
+
+
+def test_corrected_t_test_by_hand_from_nadeau_and_bengio():
+    scores = _fold_scores(7, 20)
+    d = scores["a"] - scores["b"]
+    n_test_over_train = 1 / 9  # 10-fold, repeated twice
+    t = d.mean() / np.sqrt((1 / 20 + n_test_over_train) * d.var(ddof=1))
+    p = 2 * stats.t.sf(abs(t), 19)
+    row = ims.compare_models(
+        scores, cv=RepeatedStratifiedKFold(n_splits=10, n_repeats=2)
+    ).rows[0]
+    assert row["t"] == pytest.approx(t, rel=1e-12)
+    assert row["p_value"] == pytest.approx(p, rel=1e-12)
+    naive = stats.ttest_rel(scores["a"], scores["b"]).pvalue
+    assert row["p_value"] > naive  # the correction widens
+
+
+def test_holm_over_pairs_and_the_best_against_the_others():
+    scores = _fold_scores(3, 10, shift=0.03)
+    comparison = ims.compare_models(scores, cv=10)
+    frame = comparison.to_frame()
+    assert list(frame[["model_a", "model_b"]].itertuples(index=False, name=None)) == [
+        ("a", "b"),
+        ("a", "c"),
+        ("b", "c"),
+    ]
+    p = frame["p_value"].to_numpy()
+    order = np.argsort(p)
+    expected = np.maximum.accumulate(np.minimum(1, (3 - np.arange(3)) * p[order]))
+    np.testing.assert_allclose(frame["p_holm"].to_numpy()[order], expected)
+    assert set(frame.columns) >= {
+        "mean_difference",
+        "p_value",
+        "p_holm",
+        "p_better",
+        "p_equivalent",
+        "p_worse",
+    }
+    best = ims.compare_models(scores, cv=10, pairs="best").to_frame()
+    assert (best["model_a"] == "a").all() and len(best) == 2
+    text = repr(comparison)
+    assert text.startswith("ModelComparison(score, 3 models, 10 folds, rope=0)")
+    assert "a - b" in text
+
+
+def test_cross_validate_results_cv_results_and_frames_give_the_same():
+    X, y = make_classification(n_samples=300, weights=[0.85], random_state=0)
+    cv = StratifiedKFold(5, shuffle=True, random_state=0)
+    scoring = {"iba": ims.get_scorer("iba"), "gmean": ims.get_scorer("gmean")}
+    models = {
+        "C=0.01": LogisticRegression(C=0.01),
+        "C=1.0": LogisticRegression(C=1.0),
+    }
+    results = {
+        name: cross_validate(model, X, y, cv=cv, scoring=scoring)
+        for name, model in models.items()
+    }
+    from_cv = ims.compare_models(results, "iba", cv=cv).to_frame()
+    search = GridSearchCV(
+        LogisticRegression(), {"C": [0.01, 1.0]}, cv=cv, scoring=scoring, refit="iba"
+    ).fit(X, y)
+    from_search = ims.compare_models(search.cv_results_, "iba", cv=cv).to_frame()
+    frame = pd.DataFrame({name: r["test_iba"] for name, r in results.items()})
+    from_frame = ims.compare_models(frame, cv=cv).to_frame()
+    for other in (from_search, from_frame):
+        np.testing.assert_allclose(other["mean_difference"], from_cv["mean_difference"])
+        np.testing.assert_allclose(other["p_value"], from_cv["p_value"])
+    assert from_search["model_a"][0] == "C=0.01"
+
+
+def test_splitters_give_their_test_to_train_ratio():
+    scores = _fold_scores(0, 10)
+    for cv, ratio in [
+        (10, 1 / 9),
+        (KFold(10), 1 / 9),
+        (RepeatedStratifiedKFold(n_splits=5, n_repeats=2), 1 / 4),
+        (ShuffleSplit(10, test_size=0.2), 0.25),
+    ]:
+        assert ims.compare_models(scores, cv=cv).test_train_ratio == pytest.approx(
+            ratio
+        )
+    assert ims.compare_models(scores, test_train_ratio=0.5).test_train_ratio == 0.5
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"results": {"a": [1, 2, 3]}}, ValueError, "at least 2 models"),
+        (
+            {"results": {"a": [1, 2, 3], "b": [1, 2]}},
+            ValueError,
+            "'a' and 'b' have fold",
+        ),
+        ({"results": {"a": [1, 2], "b": [1, 2]}}, ValueError, "at least 3 folds"),
+        (
+            {"results": {"a": [1, np.nan, 3, 4], "b": [1, 2, 3, 4]}},
+            ValueError,
+            "1 of 4 folds have a NaN",
+        ),
+        ({"cv": None}, TypeError, "needs the splitter"),
+        ({"rope": -1}, ValueError, "'rope' .* >= 0"),
+        ({"pairs": "some"}, ValueError, "'pairs'"),
+        ({"results": [1, 2]}, TypeError, "'results'"),
+    ],
+)
+def test_bad_input_is_refused(kwargs, error, match):
+    arguments = {"results": _fold_scores(0, 5), "cv": 5, **kwargs}
+    with pytest.raises(error, match=match):
+        ims.compare_models(**arguments)
+
+
+def test_a_missing_metric_names_the_model_and_nan_folds_can_be_dropped():
+    results = {
+        "a": {"test_iba": np.ones(5), "fit_time": np.ones(5)},
+        "b": {"test_gmean": np.ones(5)},
+    }
+    with pytest.raises(ValueError, match="model 'b' has \\['gmean'\\]"):
+        ims.compare_models(results, "iba", cv=5)
+    scores = {"a": [0.5, np.nan, 0.7, 0.6], "b": [0.4, 0.5, 0.6, 0.5]}
+    comparison = ims.compare_models(scores, cv=4, drop_nan=True)
+    assert len(comparison.scores["a"]) == 3
+
+
+def test_refit_picks_the_simplest_tree_not_credibly_worse():
+    X, y = make_classification(
+        n_samples=600, n_informative=3, weights=[0.9], flip_y=0.05, random_state=1
+    )
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    refit = ims.simplest_within_noise("max_depth", cv=cv, rope=0.02)
+    search = GridSearchCV(
+        DecisionTreeClassifier(random_state=0),
+        {"max_depth": [1, 2, 3, 4, 6, 8]},
+        scoring=ims.get_scorer("iba"),
+        cv=cv,
+        refit=refit,
+    ).fit(X, y)
+    results = search.cv_results_
+    best = int(np.argmax(results["mean_test_score"]))
+    chosen = search.best_index_
+    assert results["param_max_depth"][chosen] <= results["param_max_depth"][best]
+    comparison = ims.compare_models(results, cv=cv, rope=0.02, pairs="best").to_frame()
+    row = comparison[
+        comparison["model_b"] == f"max_depth={results['param_max_depth'][chosen]}"
+    ]
+    if chosen != best:
+        assert row["p_better"].iloc[0] < 0.95
+    # every simpler candidate was credibly worse
+    for index in range(len(results["params"])):
+        if results["param_max_depth"][index] < results["param_max_depth"][chosen]:
+            name = f"max_depth={results['param_max_depth'][index]}"
+            assert comparison[comparison["model_b"] == name]["p_better"].iloc[0] >= 0.95
+    assert pickle.loads(pickle.dumps(refit)) == refit
+    with pytest.raises(ValueError, match="'param' .* The search has \\['max_depth'\\]"):
+        ims.simplest_within_noise("depth", cv=cv)(results)
+
+
+def test_plot_draws_one_interval_per_pair():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax = ims.compare_models(_fold_scores(1, 10), cv=10, rope=0.01).plot()
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["a - b", "a - c", "b - c"]
