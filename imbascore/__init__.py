@@ -35,6 +35,7 @@ from .metrics import (
 )
 from .model_comparison import ModelComparison, compare_models, simplest_within_noise
 from .multi_scorer import multi_scorer
+from .paired import PairedCounts, PredictionComparison, compare_predictions
 from .prevalence import class_ratio_dependence, score_at_prevalence
 from .registry import get_scorer, get_scorer_names, get_scoring, register_scorer
 from .report import imbalanced_report
@@ -81,6 +82,7 @@ __all__ = [
     "class_ratio_dependence",
     "compare_approaches",
     "compare_models",
+    "compare_predictions",
     "confusion_counts",
     "ConfusionCounts",
     "dominance_score",
@@ -117,6 +119,8 @@ __all__ = [
     "normalized_mutual_information_score",
     "npv_scorer",
     "optimized_precision_score",
+    "PairedCounts",
+    "PredictionComparison",
     "optimized_precision_scorer",
     "positive_likelihood_ratio_score",
     "rates_from_dominance_gmean",

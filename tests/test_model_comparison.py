@@ -213,3 +213,82 @@ def test_plot_draws_one_interval_per_pair():
     matplotlib.use("Agg")
     ax = ims.compare_models(_fold_scores(1, 10), cv=10, rope=0.01).plot()
     assert [t.get_text() for t in ax.get_yticklabels()] == ["a - b", "a - c", "b - c"]
+
+
+# ---------------------------------------------------------------- one test set
+
+
+def _paired_predictions(seed, n=400, positives=0.1):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < positives).astype(int)
+    shared = rng.random(n) < 0.15  # samples both models get wrong
+    a = np.where(shared | (rng.random(n) < 0.05), 1 - y, y)
+    b = np.where(shared | (rng.random(n) < 0.10), 1 - y, y)
+    return y, a, b
+
+
+def test_margins_are_each_models_confusion_matrix_and_tables_add_up():
+    y, a, b = _paired_predictions(0)
+    paired = ims.PairedCounts.from_predictions(y, a, b)
+    margin_a, margin_b = paired.margins()
+    np.testing.assert_array_equal(margin_a, ims.confusion_counts(y, a).matrix)
+    np.testing.assert_array_equal(margin_b, ims.confusion_counts(y, b).matrix)
+    halves = ims.PairedCounts.from_predictions(
+        y[:200], a[:200], b[:200]
+    ) + ims.PairedCounts.from_predictions(y[200:], a[200:], b[200:])
+    np.testing.assert_array_equal(halves.table, paired.table)
+    both = ims.compare_predictions(halves, None, None, metric="gmean", random_state=0)
+    assert both == ims.compare_predictions(y, a, b, metric="gmean", random_state=0)
+
+
+@pytest.mark.parametrize("metric", ["iba", "gmean", "f1", "balanced_accuracy"])
+def test_estimate_is_the_difference_of_the_metric_functions(metric):
+    y, a, b = _paired_predictions(1)
+    result = ims.compare_predictions(y, a, b, metric=metric, random_state=0)
+    expected = ims.ConfusionCounts.from_matrix(ims.confusion_counts(y, a).matrix).score(
+        metric
+    ) - ims.ConfusionCounts.from_matrix(ims.confusion_counts(y, b).matrix).score(metric)
+    assert result.estimate == pytest.approx(expected, abs=1e-12)
+    assert result.low < result.estimate < result.high
+    assert result.test == "posterior"
+
+
+def test_mcnemar_exact_by_hand():
+    y, a, b = _paired_predictions(2)
+    a_only = int(((a == y) & (b != y)).sum())
+    b_only = int(((a != y) & (b == y)).sum())
+    expected = stats.binomtest(a_only, a_only + b_only, 0.5).pvalue
+    result = ims.compare_predictions(y, a, b, metric="accuracy")
+    assert result.test == "mcnemar" and result.p_value == pytest.approx(expected)
+    positives = y == 1
+    a_pos = int(((a == y) & (b != y) & positives).sum())
+    b_pos = int(((a != y) & (b == y) & positives).sum())
+    result = ims.compare_predictions(y, a, b, metric="sensitivity")
+    assert result.p_value == pytest.approx(
+        stats.binomtest(a_pos, a_pos + b_pos, 0.5).pvalue
+    )
+
+
+def test_the_paired_interval_is_narrower_than_two_separate_ones():
+    # Both models share most of their errors: the difference is known far
+    # better than either value.
+    y, a, b = _paired_predictions(3, n=1000)
+    paired = ims.compare_predictions(y, a, b, metric="gmean", random_state=0)
+    one = ims.metric_interval(y, a, "gmean", random_state=0)
+    two = ims.metric_interval(y, b, "gmean", random_state=0)
+    separate = np.hypot(one.high - one.low, two.high - two.low)
+    assert paired.high - paired.low < 0.8 * separate
+    boot = ims.compare_predictions(
+        y, a, b, metric="gmean", method="bootstrap", random_state=0
+    )
+    assert boot.high - boot.low == pytest.approx(paired.high - paired.low, rel=0.3)
+
+
+def test_compare_predictions_refuses_bad_input():
+    y, a, b = _paired_predictions(4)
+    with pytest.raises(ValueError, match="'method'"):
+        ims.compare_predictions(y, a, b, method="wilson")
+    with pytest.raises(ValueError, match="consistent|length|samples"):
+        ims.compare_predictions(y, a, b[:-1])
+    with pytest.raises(ValueError, match="choose an average"):
+        ims.compare_predictions(y, a, b, metric="iba", average=None)

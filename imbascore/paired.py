@@ -1,0 +1,337 @@
+"""Two models on one test set: the paired table, and the difference of a metric.
+
+Two classifiers scored on the same samples err on many of the same ones, so
+two separate intervals overstate the uncertainty of their difference, and
+two numbers resting on the same few minority samples can differ by luck.
+The paired table counts each sample once by (truth, A's prediction, B's
+prediction): both confusion matrices are its margins, and every metric's
+difference follows from it, with an interval that keeps the pairing.
+Tables of folds and chunks add up, as confusion counts do.
+"""
+
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+from sklearn.utils import check_random_state
+
+from ._checks import param_error
+from ._engine import ContingencyTable
+from ._inputs import Indicators, read_targets
+from ._inputs.arrays import check_whole_floats
+from ._inputs.unique import unite_labels
+from ._named_scores import score_of_table
+from .intervals import _check_level, _check_resamples, _evaluator, _percentiles
+
+__all__ = ["PairedCounts", "PredictionComparison", "compare_predictions"]
+
+#: Metrics whose paired difference has McNemar's exact test: the samples they
+#: read (all, the positives, the negatives) and who is right on them.
+_MCNEMAR = {
+    "accuracy": "all",
+    "sensitivity": "positives",
+    "recall": "positives",
+    "specificity": "negatives",
+}
+_METHODS = ("posterior", "bootstrap")
+
+
+def _labels_and_codes(codes):
+    """``(true codes, predicted codes, classes)`` of one checked pair."""
+    if codes.classes is not None:
+        return codes.true, codes.pred, codes.classes
+    check_whole_floats(codes)
+    both = np.concatenate([codes.true, codes.pred])
+    classes, inverse = np.unique(both, return_inverse=True)
+    n = codes.true.shape[0]
+    return inverse[:n], inverse[n:], classes
+
+
+class PairedCounts:
+    """The table of (truth, A's prediction, B's prediction), weighted.
+
+    ``table[i, j, k]`` is the weight of the samples of true class ``i``
+    that A predicts as ``j`` and B as ``k``. Make it with
+    :meth:`from_predictions`; ``a + b`` adds the tables of disjoint data.
+
+    Attributes
+    ----------
+    labels : ndarray of shape (n_labels,)
+    table : ndarray of shape (n_labels, n_labels, n_labels)
+    weighted : bool
+    """
+
+    def __init__(self, table, labels, *, weighted):
+        self.table = np.asarray(table, dtype=float)
+        self.labels = np.asarray(labels)
+        self.weighted = bool(weighted)
+
+    @classmethod
+    def from_predictions(cls, y_true, pred_a, pred_b, *, sample_weight=None):
+        """Count the paired table of two models' labels on the same samples."""
+        func = "compare_predictions"
+        pairs = []
+        for name, pred in (("pred_a", pred_a), ("pred_b", pred_b)):
+            codes = read_targets(y_true, pred, sample_weight, func)
+            if isinstance(codes, Indicators):
+                raise ValueError(
+                    param_error(
+                        func,
+                        name,
+                        "labels of one class per sample (not multilabel indicators)",
+                        "a 2-D indicator array",
+                    )
+                )
+            pairs.append((_labels_and_codes(codes), codes.weights))
+        ((true, a, classes_a), weights), ((_, b, classes_b), _) = pairs
+        labels, in_a, in_b = unite_labels(classes_a, classes_b, func)
+        size = len(labels)
+        index = (in_a[true] * size + in_a[a]) * size + in_b[b]
+        table = np.bincount(index, weights, minlength=size**3)
+        return cls(
+            table.reshape(size, size, size), labels, weighted=weights is not None
+        )
+
+    def __add__(self, other):
+        if not isinstance(other, PairedCounts):
+            return NotImplemented
+        labels, first, second = unite_labels(self.labels, other.labels, "PairedCounts")
+        size = len(labels)
+        table = np.zeros((size, size, size))
+        table[np.ix_(first, first, first)] += self.table
+        table[np.ix_(second, second, second)] += other.table
+        return PairedCounts(table, labels, weighted=self.weighted or other.weighted)
+
+    def __radd__(self, other):
+        if isinstance(other, numbers.Number) and other == 0:
+            return self
+        return NotImplemented
+
+    def margins(self):
+        """The confusion tables of A and of B (true on rows)."""
+        return self.table.sum(axis=2), self.table.sum(axis=1)
+
+    def __repr__(self):
+        agree = float(np.einsum("ijj->", self.table))
+        labels, total = self.labels.tolist(), self.table.sum()
+        return (
+            f"PairedCounts(labels={labels!r}, total {total:g}, "
+            f"A and B agree on {agree:g})"
+        )
+
+
+@dataclass(frozen=True)
+class PredictionComparison:
+    """The difference of one metric between two models on one test set.
+
+    Attributes
+    ----------
+    metric : str
+    score_a, score_b : float
+        The metric of each model.
+    estimate : float
+        ``score_a - score_b``.
+    low, high : float
+        The interval of the difference.
+    p_value : float
+        Two-sided: McNemar's exact test (``test="mcnemar"``) for accuracy,
+        sensitivity (recall) and specificity of unweighted samples; otherwise
+        twice the smaller tail of the difference's posterior or bootstrap
+        distribution beyond 0 (``test`` is then ``method``).
+    test : str
+    method : str
+    confidence_level : float
+    """
+
+    metric: str
+    score_a: float
+    score_b: float
+    estimate: float
+    low: float
+    high: float
+    p_value: float
+    test: str
+    method: str
+    confidence_level: float
+
+    def __repr__(self):
+        return (
+            f"PredictionComparison({self.metric}: A {self.score_a:.4g} - B "
+            f"{self.score_b:.4g} = {self.estimate:.4g}, "
+            f"{self.confidence_level:.0%} interval [{self.low:.4g}, {self.high:.4g}] "
+            f"({self.method}), p={self.p_value:.4g} ({self.test}))"
+        )
+
+
+def _paired_posterior(table, n_draws, rng):
+    """Tables drawn from each true class's Dirichlet(1 + counts) over its
+    (A, B) cells, the class sizes held at those observed."""
+    size = table.shape[0]
+    rows = table.reshape(size, -1)
+    totals = rows.sum(axis=1)
+    gamma = rng.standard_gamma(1.0 + rows, size=(n_draws,) + rows.shape)
+    shares = gamma / gamma.sum(axis=2, keepdims=True)
+    return (shares * totals[None, :, None]).reshape((n_draws,) + table.shape)
+
+
+def _paired_bootstrap(table, n_draws, rng):
+    """Tables of the samples drawn with replacement, pairs kept together."""
+    total = table.sum()
+    draws = max(int(round(total)), 1)
+    cells = rng.multinomial(draws, (table / total).ravel(), size=n_draws)
+    return cells.reshape((n_draws,) + table.shape) * (total / draws)
+
+
+def _mcnemar(paired, metric, pos_label):
+    """McNemar's exact test on the samples the metric reads, or None."""
+    subset = _MCNEMAR.get(metric)
+    if subset is None or paired.weighted:
+        return None
+    table, labels = paired.table, paired.labels.tolist()
+    size = len(labels)
+    rows = np.arange(size)
+    if subset != "all":
+        if size > 2 or pos_label not in labels:
+            return None
+        positive = labels.index(pos_label)
+        rows = [positive] if subset == "positives" else [1 - positive]
+    a_only = b_only = 0.0
+    for i in rows:
+        a_right, b_right = (
+            table[i, i, :].sum() - table[i, i, i],
+            table[i, :, i].sum() - table[i, i, i],
+        )
+        a_only += a_right
+        b_only += b_right
+    discordant = int(round(a_only + b_only))
+    if discordant == 0:
+        return 1.0
+    return float(stats.binomtest(int(round(a_only)), discordant, 0.5).pvalue)
+
+
+def compare_predictions(
+    y_true,
+    pred_a,
+    pred_b,
+    *,
+    metric="iba",
+    method="posterior",
+    confidence_level=0.95,
+    n_resamples=10000,
+    random_state=None,
+    sample_weight=None,
+    **metric_params,
+):
+    """Is model A better than model B on this test set? The paired difference.
+
+    Parameters
+    ----------
+    y_true, pred_a, pred_b : array-like of shape (n_samples,)
+        The truth and the two models' labels on the same samples (or a
+        :class:`PairedCounts` as ``y_true``, with ``pred_a`` and ``pred_b``
+        None, for tables added over folds or chunks).
+
+    metric : str, default="iba"
+        A name :meth:`ConfusionCounts.score` takes.
+
+    method : {"posterior", "bootstrap"}, default="posterior"
+        The interval of the difference: ``"posterior"`` draws each true
+        class's row of the paired table from its Dirichlet(1 + counts)
+        posterior over the (A, B) cells (the class sizes held), so both
+        models' tables come from the same draw; ``"bootstrap"`` resamples
+        the samples, each with both predictions.
+
+    confidence_level : float, default=0.95
+
+    n_resamples : int, default=10000
+
+    random_state : int, RandomState instance or None, default=None
+
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    **metric_params : dict
+        The metric's options (``pos_label``, ``average``, ``alpha``, ...).
+
+    Returns
+    -------
+    comparison : PredictionComparison
+        ``estimate`` (A minus B), ``low``, ``high``, ``p_value``.
+
+    Notes
+    -----
+    ``p_value`` is McNemar's exact test (a binomial test of the samples on
+    which exactly one model is right) for ``"accuracy"`` on every sample,
+    and for ``"sensitivity"``/``"recall"`` and ``"specificity"`` of two
+    classes on the positives or the negatives; that test counts samples, so
+    weighted data use the other rule. For every other metric it is twice the
+    smaller share of the drawn differences on either side of 0.
+
+    Examples
+    --------
+    >>> from imbascore import compare_predictions
+    >>> y_true = [1] * 10 + [0] * 90
+    >>> pred_a = [1] * 8 + [0] * 2 + [1] * 10 + [0] * 80
+    >>> pred_b = [1] * 5 + [0] * 5 + [1] * 4 + [0] * 86
+    >>> result = compare_predictions(
+    ...     y_true, pred_a, pred_b, metric="sensitivity", random_state=0
+    ... )
+    >>> round(result.estimate, 2), round(result.p_value, 3), result.test
+    (0.3, 0.25, 'mcnemar')
+    """
+    func = "compare_predictions"
+    if method not in _METHODS:
+        raise ValueError(param_error(func, "method", f"one of {_METHODS}", method))
+    level = _check_level(confidence_level, func)
+    n_resamples = _check_resamples(n_resamples, func)
+    if isinstance(y_true, PairedCounts):
+        if pred_a is not None or pred_b is not None:
+            raise TypeError(
+                f"{func}: with PairedCounts, pred_a and pred_b must be None."
+            )
+        paired = y_true
+    else:
+        paired = PairedCounts.from_predictions(
+            y_true, pred_a, pred_b, sample_weight=sample_weight
+        )
+    margin_a, margin_b = paired.margins()
+    table_a = ContingencyTable(margin_a, paired.labels)
+    table_b = ContingencyTable(margin_b, paired.labels)
+    score_a = score_of_table(table_a, metric, metric_params, func)
+    score_b = score_of_table(table_b, metric, metric_params, func)
+    if np.ndim(score_a):
+        raise ValueError(
+            param_error(
+                func,
+                "metric_params",
+                "options that give one number",
+                metric_params,
+                "average=None gives one value per label; choose an average.",
+            )
+        )
+    rng = check_random_state(random_state)
+    draw = _paired_posterior if method == "posterior" else _paired_bootstrap
+    tables = draw(paired.table, n_resamples, rng)
+    evaluate = _evaluator(table_a, metric, metric_params, func)
+    differences = evaluate(tables.sum(axis=3)) - evaluate(tables.sum(axis=2))
+    differences = differences[np.isfinite(differences)]
+    low, high = _percentiles(differences, level)
+    estimate = float(score_a - score_b)
+    p_value = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
+    test = "mcnemar"
+    if p_value is None:
+        test = method
+        tail = min(np.mean(differences <= 0), np.mean(differences >= 0))
+        p_value = float(min(1.0, 2 * tail)) if differences.size else np.nan
+    return PredictionComparison(
+        metric,
+        float(score_a),
+        float(score_b),
+        estimate,
+        float(low),
+        float(high),
+        p_value,
+        test,
+        method,
+        level,
+    )
