@@ -1,0 +1,161 @@
+"""Do the paired comparisons hold their error rates? A simulation.
+
+Prints Markdown tables (medians never asserted: a benchmark, not a test):
+
+1. ``compare_models`` under the null: two random forests that differ only in
+   their seed (equal true IBA by symmetry, strongly correlated errors),
+   10-fold cross-validation repeated on fresh imbalanced datasets; the share
+   of datasets where each test rejects at 5%: the corrected resampled t-test
+   (Nadeau & Bengio), the Bayesian correlated t-test (P(A better) > 0.975 or
+   P(B better) > 0.975, no ROPE) and the naive paired t-test.
+2. ``compare_predictions``: test sets drawn from a population of (truth, A,
+   B) with 5% positives and known cell probabilities; coverage of the 95%
+   interval of the IBA difference (posterior and paired bootstrap) at n = 200
+   and 2000, and the rejection rate at 5% when the true difference is 0.
+
+Run: ``python benchmarks/bench_comparison.py [--quick]``.
+"""
+
+import argparse
+import time
+
+import numpy as np
+from scipy import stats
+from sklearn.datasets import make_classification
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.model_selection import StratifiedKFold, cross_validate
+
+from imbascore import compare_models, compare_predictions, get_scorer
+from imbascore._formulas import index_balanced_accuracy
+
+
+def null_of_compare_models(n_datasets, seed=0):
+    rejections = {"corrected t": 0, "Bayesian correlated t": 0, "naive paired t": 0}
+    cv = StratifiedKFold(10, shuffle=True, random_state=0)
+    scoring = {"iba": get_scorer("iba")}
+    for index in range(n_datasets):
+        X, y = make_classification(
+            n_samples=300,
+            n_features=8,
+            n_informative=4,
+            weights=[0.9],
+            flip_y=0.03,
+            random_state=seed + index,
+        )
+        results = {
+            name: cross_validate(
+                RandomForestClassifier(n_estimators=15, random_state=state),
+                X,
+                y,
+                cv=cv,
+                scoring=scoring,
+            )
+            for name, state in (("a", 2 * index), ("b", 2 * index + 1))
+        }
+        row = compare_models(results, "iba", cv=cv).rows[0]
+        rejections["corrected t"] += row["p_value"] < 0.05
+        rejections["Bayesian correlated t"] += (
+            max(row["p_better"], row["p_worse"]) > 0.975
+        )
+        naive = stats.ttest_rel(results["a"]["test_iba"], results["b"]["test_iba"])
+        rejections["naive paired t"] += naive.pvalue < 0.05
+    return {name: count / n_datasets for name, count in rejections.items()}
+
+
+def _population(shift):
+    """Cell probabilities of (truth, A, B) with 5% positives. Both models
+    share most errors; ``shift`` moves TPR from B to A (0: equal models)."""
+    p = np.zeros((2, 2, 2))
+    # positives: A right w.p. 0.75 + shift, B right w.p. 0.75 - shift
+    both_right, both_wrong = 0.6, 0.1
+    a_only, b_only = 0.15 + shift, 0.15 - shift
+    p[1, 1, 1], p[1, 0, 0], p[1, 1, 0], p[1, 0, 1] = (
+        both_right,
+        both_wrong,
+        a_only,
+        b_only,
+    )
+    # negatives: equal specificity 0.9 for both, shared errors
+    p[0, 0, 0], p[0, 1, 1], p[0, 1, 0], p[0, 0, 1] = 0.85, 0.05, 0.05, 0.05
+    p[1] *= 0.05
+    p[0] *= 0.95
+    return p
+
+
+def _true_iba(p, model):
+    margin = p.sum(axis=2) if model == "a" else p.sum(axis=1)
+    tpr = margin[1, 1] / margin[1].sum()
+    tnr = margin[0, 0] / margin[0].sum()
+    return index_balanced_accuracy(tpr, tnr, 0.1)
+
+
+def _draw(p, n, rng):
+    cells = rng.choice(8, size=n, p=p.ravel())
+    truth, a, b = cells // 4, (cells // 2) % 2, cells % 2
+    return truth, a, b
+
+
+def coverage_of_compare_predictions(n, replications, shift, method, seed=0):
+    rng = np.random.default_rng(seed)
+    p = _population(shift)
+    truth_difference = _true_iba(p, "a") - _true_iba(p, "b")
+    covered = rejected = done = 0
+    for _ in range(replications):
+        truth, a, b = _draw(p, n, rng)
+        if truth.min() == truth.max():
+            continue  # a test set without positives: no IBA
+        result = compare_predictions(
+            truth,
+            a,
+            b,
+            metric="iba",
+            method=method,
+            n_resamples=2000,
+            random_state=int(rng.integers(2**31)),
+        )
+        covered += result.low <= truth_difference <= result.high
+        rejected += result.p_value < 0.05
+        done += 1
+    return truth_difference, covered / done, rejected / done
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    n_datasets = 40 if args.quick else 400
+    rates = null_of_compare_models(n_datasets)
+    print(f"compare_models under the null ({n_datasets} datasets, 10-fold CV):\n")
+    print("| test | rejects at 5% | target |")
+    print("|---|---|---|")
+    for name, rate in rates.items():
+        target = "5% ± 1.5%" if name != "naive paired t" else "(inflated)"
+        print(f"| {name} | {rate:.1%} | {target} |")
+    replications = 100 if args.quick else 1000
+    print(
+        f"\ncompare_predictions, IBA difference, 5% positives ({replications} test "
+        "sets each):\n"
+    )
+    print(
+        "| n | method | true difference | coverage of the 95% interval | "
+        "rejects at 5% when the difference is 0 |"
+    )
+    print("|---|---|---|---|---|")
+    for n in (200, 2000):
+        for method in ("posterior", "bootstrap"):
+            true, coverage, _ = coverage_of_compare_predictions(
+                n, replications, 0.05, method
+            )
+            _, _, null_rejection = coverage_of_compare_predictions(
+                n, replications, 0.0, method, seed=1
+            )
+            print(
+                f"| {n} | {method} | {true:.4f} | {coverage:.1%} | "
+                f"{null_rejection:.1%} |"
+            )
+    print(f"\n({time.perf_counter() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
