@@ -387,7 +387,7 @@ def compare_models(
 
     Parameters
     ----------
-    results : dict, cv_results_ or DataFrame
+    results : dict or DataFrame
         The fold scores of the models, on the same splits: a dict ``{name:
         cross_validate(...) result}`` (its ``test_<metric>`` arrays), a dict
         ``{name: fold scores}``, a search's ``cv_results_`` (each candidate
