@@ -462,9 +462,7 @@ def main():
     weka.add_argument("study", help="output directory of `imbascore study`")
     weka.add_argument("--work", help="where the ARFF folds and Weka's results go")
     weka.add_argument("--csv", help="write the per-cell comparison here")
-    weka.add_argument(
-        "--docs-csv", help="write the docs page's shorter table here"
-    )
+    weka.add_argument("--docs-csv", help="write the docs page's shorter table here")
     weka.add_argument("--default-exp", action="store_true")
     weka.add_argument(
         "--seeds",

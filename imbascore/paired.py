@@ -164,13 +164,20 @@ class PredictionComparison:
         )
 
 
+#: Jeffreys' prior on the paired cells. With a uniform prior (one pseudo-sample
+#: per cell, four cells per class for two classes) the interval of the IBA
+#: difference covered 98% at 10 positives (benchmarks/bench_comparison.py);
+#: with half a pseudo-sample it covers 95-96% at 10 and at 100 positives.
+_PRIOR = 0.5
+
+
 def _paired_posterior(table, n_draws, rng):
-    """Tables drawn from each true class's Dirichlet(1 + counts) over its
+    """Tables drawn from each true class's Dirichlet(1/2 + counts) over its
     (A, B) cells, the class sizes held at those observed."""
     size = table.shape[0]
     rows = table.reshape(size, -1)
     totals = rows.sum(axis=1)
-    gamma = rng.standard_gamma(1.0 + rows, size=(n_draws,) + rows.shape)
+    gamma = rng.standard_gamma(_PRIOR + rows, size=(n_draws,) + rows.shape)
     shares = gamma / gamma.sum(axis=2, keepdims=True)
     return (shares * totals[None, :, None]).reshape((n_draws,) + table.shape)
 
@@ -237,10 +244,14 @@ def compare_predictions(
 
     method : {"posterior", "bootstrap"}, default="posterior"
         The interval of the difference: ``"posterior"`` draws each true
-        class's row of the paired table from its Dirichlet(1 + counts)
-        posterior over the (A, B) cells (the class sizes held), so both
-        models' tables come from the same draw; ``"bootstrap"`` resamples
-        the samples, each with both predictions.
+        class's row of the paired table from its Dirichlet(1/2 + counts)
+        posterior over the (A, B) cells (Jeffreys' prior; the class sizes
+        held), so both models' tables come from the same draw;
+        ``"bootstrap"`` resamples the samples, each with both predictions.
+        Measured by simulation (5% positives, ``bench_comparison.py``): the
+        posterior's 95% interval of an IBA difference covers 95-96% at 200
+        and at 2000 samples; the bootstrap's covers too little with ten
+        positives (about 85%) and 95-97% at 2000.
 
     confidence_level : float, default=0.95
 
