@@ -543,7 +543,8 @@ def simplest_within_noise(
     simplest : {"lowest", "highest"}, default="lowest"
         Whether the lowest or the highest value of ``param`` is the
         simplest (lowest ``max_depth``; lowest ``C`` is the strongest
-        regularisation). Ties go to the higher mean score.
+        regularisation). None counts as the highest (``max_depth=None``:
+        no limit). Ties go to the higher mean score.
 
     Returns
     -------
@@ -604,6 +605,28 @@ class _SimplestWithinNoise:
             better, _, _ = posterior.probabilities(self.rope)
             if index == best or better < self.credibility:
                 kept.append(index)
-        values = np.asarray(cv_results[column], dtype=float)
+        values = _complexities(cv_results[column], self.param)
         sign = 1.0 if self.simplest == "lowest" else -1.0
         return min(kept, key=lambda index: (sign * values[index], -means[index]))
+
+
+def _complexities(values, param):
+    """The grid's values of ``param`` as numbers; None (no limit, as
+    ``max_depth=None``) is the most complex: +inf."""
+    numbers_ = []
+    for value in values:
+        if value is None or value is np.ma.masked:
+            numbers_.append(np.inf)
+        elif isinstance(value, numbers.Real) and not isinstance(value, bool):
+            numbers_.append(float(value))
+        else:
+            raise TypeError(
+                param_error(
+                    "simplest_within_noise",
+                    "param",
+                    "a parameter whose values are numbers (or None: no limit)",
+                    param,
+                    f"It takes {value!r}.",
+                )
+            )
+    return np.array(numbers_)

@@ -292,3 +292,21 @@ def test_compare_predictions_refuses_bad_input():
         ims.compare_predictions(y, a, b[:-1])
     with pytest.raises(ValueError, match="choose an average"):
         ims.compare_predictions(y, a, b, metric="iba", average=None)
+
+
+def test_refit_takes_none_as_the_most_complex_and_refuses_words():
+    cv = 3
+    scores = np.array([[0.5, 0.6, 0.55], [0.5, 0.6, 0.55], [0.5, 0.6, 0.55]])
+    results = {
+        "params": [{"max_depth": None}, {"max_depth": 4}, {"max_depth": 2}],
+        "param_max_depth": np.ma.masked_array([None, 4, 2], dtype=object),
+        **{f"split{i}_test_score": scores[:, i] for i in range(3)},
+    }
+    # equal scores: every candidate is kept, and the shallowest wins
+    assert ims.simplest_within_noise("max_depth", cv=cv)(results) == 2
+    assert (
+        ims.simplest_within_noise("max_depth", cv=cv, simplest="highest")(results) == 0
+    )
+    results["param_max_depth"] = np.array(["a", "b", "c"], dtype=object)
+    with pytest.raises(TypeError, match="values are numbers"):
+        ims.simplest_within_noise("max_depth", cv=cv)(results)
