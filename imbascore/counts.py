@@ -16,7 +16,6 @@ import numpy as np
 from scipy import sparse
 
 from ._checks import (
-    as_python_scalar,
     check_label_families,
     check_labels,
     param_error,
@@ -24,7 +23,7 @@ from ._checks import (
 from ._engine import ContingencyTable, MultilabelTable, count_table
 from ._engine.joint import DENSE_MAX
 from ._engine.multilabel import merge_multilabel
-from ._engine.prevalence import check_priors, rescale_rows
+from ._engine.prevalence import check_priors, rescale_rows, row_factors
 from ._engine.select import index_of, label_array
 from ._inputs.dask import any_dask, empty_error, reduce_blocks
 from ._inputs.unique import unite_labels
@@ -261,20 +260,10 @@ class Counts:
             )
         labels, rows = self._layout()
         priors = check_priors(prevalence, labels, pos_label, func)
-        absent = np.ones(len(labels), dtype=bool)
-        absent[rows] = False
-        if (priors[absent] > 0).any():
-            label = labels[np.flatnonzero(absent & (priors > 0))[0]]
-            raise ValueError(
-                param_error(
-                    func,
-                    "prevalence",
-                    "0 for a class without true samples (its rates are undefined)",
-                    prevalence,
-                    f"Class {as_python_scalar(label)!r} has no true samples.",
-                )
-            )
-        table = rescale_rows(self._table, priors[rows], labels[rows], func)
+        sums = np.zeros(len(labels))  # labels given without data: no samples
+        sums[rows] = self._table.support
+        factors = row_factors(sums, priors, labels, func)
+        table = rescale_rows(self._table, factors[rows])
         return type(self)(table, weighted=True, absent=self.absent)
 
     def __add__(self, other):

@@ -203,14 +203,10 @@ def _mcnemar(paired, metric, pos_label):
             return None
         positive = labels.index(pos_label)
         rows = [positive] if subset == "positives" else [1 - positive]
-    a_only = b_only = 0.0
-    for i in rows:
-        a_right, b_right = (
-            table[i, i, :].sum() - table[i, i, i],
-            table[i, :, i].sum() - table[i, i, i],
-        )
-        a_only += a_right
-        b_only += b_right
+    rows = np.asarray(rows)
+    both_right = table[rows, rows, rows]
+    a_only = float((table[rows, rows, :].sum(axis=-1) - both_right).sum())
+    b_only = float((table[rows, :, rows].sum(axis=-1) - both_right).sum())
     discordant = int(round(a_only + b_only))
     if discordant == 0:
         return 1.0

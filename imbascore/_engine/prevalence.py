@@ -210,12 +210,10 @@ def row_factors(rows, priors, labels, func):
         return np.where(rows > 0, priors * rows.sum() / rows, 0.0)
 
 
-def rescale_rows(table, priors, labels, func):
-    """``table`` with each true class's row scaled to ``priors`` of its total
-    (see :func:`row_factors`); ``priors`` and ``labels`` are aligned with
-    ``table.classes``."""
+def rescale_rows(table, factors):
+    """``table`` with each true class's row multiplied by its factor (see
+    :func:`row_factors`), aligned with ``table.classes``."""
     rows = table.support
-    factors = row_factors(rows, priors, labels, func)
     joint = table.joint
     if sparse.issparse(joint):
         joint = sparse.csr_matrix(sparse.diags(factors) @ joint)
