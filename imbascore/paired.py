@@ -60,12 +60,24 @@ class PairedCounts:
     labels : ndarray of shape (n_labels,)
     table : ndarray of shape (n_labels, n_labels, n_labels)
     weighted : bool
+    squared_weights : ndarray of shape (n_labels,) or None
+        With weights, each true class's sum of squared weights: its
+        effective number of samples (Kish) is ``row_sum**2 / squared``.
+        The intervals draw in those units, not in units of weight.
     """
 
-    def __init__(self, table, labels, *, weighted):
+    def __init__(self, table, labels, *, weighted, squared_weights=None):
         self.table = np.asarray(table, dtype=float)
         self.labels = np.asarray(labels)
         self.weighted = bool(weighted)
+        if self.weighted and squared_weights is None:
+            raise ValueError(
+                "PairedCounts: weighted tables need 'squared_weights', each "
+                "true class's sum of squared weights, for their effective size."
+            )
+        self.squared_weights = (
+            None if squared_weights is None else np.asarray(squared_weights, float)
+        )
 
     @classmethod
     def from_predictions(cls, y_true, pred_a, pred_b, *, sample_weight=None):
@@ -89,8 +101,14 @@ class PairedCounts:
         size = len(labels)
         index = (in_a[true] * size + in_a[a]) * size + in_b[b]
         table = np.bincount(index, weights, minlength=size**3)
+        squared = None
+        if weights is not None:
+            squared = np.bincount(in_a[true], weights**2, minlength=size)
         return cls(
-            table.reshape(size, size, size), labels, weighted=weights is not None
+            table.reshape(size, size, size),
+            labels,
+            weighted=weights is not None,
+            squared_weights=squared,
         )
 
     def __add__(self, other):
@@ -101,7 +119,17 @@ class PairedCounts:
         table = np.zeros((size, size, size))
         table[np.ix_(first, first, first)] += self.table
         table[np.ix_(second, second, second)] += other.table
-        return PairedCounts(table, labels, weighted=self.weighted or other.weighted)
+        squared = None
+        if self.weighted or other.weighted:
+            squared = np.zeros(size)
+            for part, where in ((self, first), (other, second)):
+                rows = part.table.sum(axis=(1, 2))
+                # unweighted samples weigh 1: their squares are their count
+                own = rows if part.squared_weights is None else part.squared_weights
+                squared[where] += own
+        return PairedCounts(
+            table, labels, weighted=squared is not None, squared_weights=squared
+        )
 
     def __radd__(self, other):
         if isinstance(other, numbers.Number) and other == 0:
@@ -171,21 +199,39 @@ class PredictionComparison:
 _PRIOR = 0.5
 
 
-def _paired_posterior(table, n_draws, rng):
+def _effective_rows(paired):
+    """Each true class's (A, B) cells in units of samples, and its total
+    weight: weighted rows are scaled to their Kish effective size."""
+    size = paired.table.shape[0]
+    rows = paired.table.reshape(size, -1)
+    totals = rows.sum(axis=1)
+    if paired.squared_weights is None:
+        return rows, totals
+    squared = paired.squared_weights
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scale = np.where(squared > 0, totals / squared, 0.0)
+    return rows * scale[:, None], totals
+
+
+def _paired_posterior(paired, n_draws, rng):
     """Tables drawn from each true class's Dirichlet(1/2 + counts) over its
     (A, B) cells, the class sizes held at those observed."""
-    size = table.shape[0]
-    rows = table.reshape(size, -1)
-    totals = rows.sum(axis=1)
+    table = paired.table
+    rows, totals = _effective_rows(paired)
     gamma = rng.standard_gamma(_PRIOR + rows, size=(n_draws,) + rows.shape)
     shares = gamma / gamma.sum(axis=2, keepdims=True)
     return (shares * totals[None, :, None]).reshape((n_draws,) + table.shape)
 
 
-def _paired_bootstrap(table, n_draws, rng):
-    """Tables of the samples drawn with replacement, pairs kept together."""
+def _paired_bootstrap(paired, n_draws, rng):
+    """Tables of the samples drawn with replacement, pairs kept together
+    (as many draws as effective samples, under weights)."""
+    table = paired.table
     total = table.sum()
-    draws = max(int(round(total)), 1)
+    size = total
+    if paired.squared_weights is not None:
+        size = total**2 / paired.squared_weights.sum()
+    draws = max(int(round(size)), 1)
     cells = rng.multinomial(draws, (table / total).ravel(), size=n_draws)
     return cells.reshape((n_draws,) + table.shape) * (total / draws)
 
@@ -256,6 +302,9 @@ def compare_predictions(
     random_state : int, RandomState instance or None, default=None
 
     sample_weight : array-like of shape (n_samples,), default=None
+        Both intervals then count each true class in units of its effective
+        number of samples (Kish, ``(sum w)^2 / sum w^2``), so that weights
+        that sum to more than the samples do not narrow the interval.
 
     **metric_params : dict
         The metric's options (``pos_label``, ``average``, ``alpha``, ...).
@@ -318,7 +367,7 @@ def compare_predictions(
         )
     rng = check_random_state(random_state)
     draw = _paired_posterior if method == "posterior" else _paired_bootstrap
-    tables = draw(paired.table, n_resamples, rng)
+    tables = draw(paired, n_resamples, rng)
     evaluate = _evaluator(table_a, metric, metric_params, func)
     differences = evaluate(tables.sum(axis=3)) - evaluate(tables.sum(axis=2))
     differences = differences[np.isfinite(differences)]

@@ -310,3 +310,60 @@ def test_refit_takes_none_as_the_most_complex_and_refuses_words():
     results["param_max_depth"] = np.array(["a", "b", "c"], dtype=object)
     with pytest.raises(TypeError, match="values are numbers"):
         ims.simplest_within_noise("max_depth", cv=cv)(results)
+
+
+@pytest.mark.parametrize("method", ["posterior", "bootstrap"])
+def test_weights_count_in_effective_samples_not_in_units_of_weight(method):
+    # Every sample weighing 10 is the same data: the same interval, not one
+    # ten times as many samples would give.
+    y, a, b = _paired_predictions(5)
+    plain = ims.compare_predictions(
+        y, a, b, metric="iba", method=method, random_state=0
+    )
+    heavy = ims.compare_predictions(
+        y,
+        a,
+        b,
+        metric="iba",
+        method=method,
+        random_state=0,
+        sample_weight=np.full(len(y), 10.0),
+    )
+    assert heavy.estimate == pytest.approx(plain.estimate, abs=1e-12)
+    assert heavy.low == pytest.approx(plain.low, abs=1e-9)
+    assert heavy.high == pytest.approx(plain.high, abs=1e-9)
+    # Half the samples weighing 0 leave the other half's effective size.
+    keep = np.arange(len(y)) % 2 == 0
+    half = ims.compare_predictions(
+        y[keep], a[keep], b[keep], metric="iba", method=method, random_state=0
+    )
+    zeroed = ims.compare_predictions(
+        y,
+        a,
+        b,
+        metric="iba",
+        method=method,
+        random_state=0,
+        sample_weight=keep.astype(float),
+    )
+    assert zeroed.high - zeroed.low == pytest.approx(half.high - half.low, rel=1e-9)
+
+
+def test_weighted_tables_add_with_their_squared_weights():
+    y, a, b = _paired_predictions(6)
+    w = np.random.default_rng(0).uniform(0.5, 2.0, len(y))
+    whole = ims.PairedCounts.from_predictions(y, a, b, sample_weight=w)
+    first = ims.PairedCounts.from_predictions(y[:200], a[:200], b[:200])
+    second = ims.PairedCounts.from_predictions(
+        y[200:], a[200:], b[200:], sample_weight=w[200:]
+    )
+    both = first + second
+    expected = [
+        ((y[:200] == c).sum() + (w[200:][y[200:] == c] ** 2).sum()) for c in (0, 1)
+    ]
+    np.testing.assert_allclose(both.squared_weights, expected)
+    np.testing.assert_allclose(
+        whole.squared_weights, [(w[y == c] ** 2).sum() for c in (0, 1)]
+    )
+    with pytest.raises(ValueError, match="squared_weights"):
+        ims.PairedCounts(whole.table, whole.labels, weighted=True)
