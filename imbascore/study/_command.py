@@ -19,11 +19,12 @@ import io
 import pathlib
 import shlex
 import sys
+import textwrap
 import time
 
 from .. import __version__
 from .._summaries import CELL, METRIC_NAMES, RATE_METRICS, summarize
-from ..datasets import list_datasets
+from ..datasets import list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, NEED_NUMBA, SAMPLERS
 from ._garcia2008 import (
     GARCIA2008_CLASSIFIERS,
@@ -34,6 +35,13 @@ from ._garcia2008 import (
     paper_cells,
 )
 from ._html_report import study_report_html
+from ._own_data import (
+    check_names,
+    check_nominal_names,
+    check_recorded,
+    read_own_dataset,
+    split_paths,
+)
 from ._runner import COLUMNS, run_study
 from ._store import StoreError, StudyStore
 
@@ -93,98 +101,225 @@ def _random_state(text):
     return value
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Help with each option's text on its line (a wider first column)."""
+
+    def __init__(self, prog):
+        super().__init__(prog, max_help_position=28)
+
+
 def add_study_parser(commands):
     """Add the ``study`` subcommand to an argparse subparsers object."""
     study = commands.add_parser(
         "study",
-        help="reproduce García et al. (2008), Table 3, on the embedded datasets",
-        description="Cross-validate datasets x resamplers x classifiers "
-        "(default: the ten datasets, none/weka_smote/undersample and "
-        "weka_1nn/weka_svm/weka_mlp of García et al. 2008 as Weka runs them, "
-        "5x10-fold), then write the per-fold counts, "
-        "a Markdown Table 3 beside the paper's and the accuracy-dominance "
-        "figures. Classifiers: "
-        + "; ".join(f"{k}: {v[1]}" for k, v in CLASSIFIERS.items())
-        + ". Samplers: "
-        + "; ".join(f"{k}: {v[1]}" for k, v in SAMPLERS.items())
-        + ".",
+        help="reproduce García et al. (2008), Table 3, or run its protocol on "
+        "your own data",
+        usage="%(prog)s [--datasets NAMES] [--data FILE --target COL] [options]",
+        formatter_class=_Formatter,
+        description="Cross-validate datasets x samplers x classifiers (default: "
+        "García et al. 2008 as Weka runs it, 5x10-fold) and write every fold's "
+        "counts, the metric table, figures and report.html to --out.",
+        epilog="Names and what each estimator does: imbascore study --list.",
     )
-    study.add_argument(
+    data = study.add_argument_group("data (default: the ten datasets of García 2008)")
+    data.add_argument(
         "--datasets",
-        default=",".join(GARCIA2008_DATASETS),
         metavar="NAMES",
-        help="comma-separated, of "
-        + ", ".join(list_datasets())
-        + " (default: the ten of García 2008)",
+        help="embedded datasets, comma-separated (none with --data)",
     )
-    study.add_argument(
+    data.add_argument(
+        "--data",
+        action="append",
+        metavar="FILE",
+        help="your CSV or Parquet file; repeat or comma-separate",
+    )
+    data.add_argument("--target", metavar="COL", help="the --data files' class column")
+    data.add_argument(
+        "--positive",
+        metavar="VALUE",
+        help="positive class, against the rest (the minority)",
+    )
+    data.add_argument(
+        "--nominal",
+        metavar="COLS",
+        help="columns nominal besides the text ones (none)",
+    )
+    data.add_argument(
+        "--drop-missing",
+        action="store_true",
+        help="leave out rows with missing values (default: refuse)",
+    )
+    data.add_argument(
+        "--delimiter",
+        type=_delimiter,
+        default=",",
+        metavar="CHAR",
+        help="CSV field separator, or tab (,)",
+    )
+    runs = study.add_argument_group("the study")
+    runs.add_argument(
         "--samplers",
         default=DEFAULT_SAMPLERS,
         metavar="NAMES",
-        help="comma-separated, of " + ", ".join(SAMPLERS) + " (default: %(default)s)",
+        help="comma-separated (%(default)s)",
     )
-    study.add_argument(
+    runs.add_argument(
         "--classifiers",
         default=DEFAULT_CLASSIFIERS,
         metavar="NAMES",
-        help="comma-separated, of "
-        + ", ".join(CLASSIFIERS)
-        + " (default: %(default)s)",
+        help="(%(default)s)",
     )
-    study.add_argument(
+    runs.add_argument(
         "--metrics",
         default=DEFAULT_METRICS,
         metavar="NAMES",
-        help="comma-separated metrics of the per-cell table (metrics.md and "
-        "metrics.csv, with 95%% posterior intervals), of "
-        + ", ".join(METRIC_NAMES)
-        + " (default: %(default)s)",
+        help="(%(default)s)",
     )
-    study.add_argument(
+    runs.add_argument(
         "--aggregate",
         choices=("rates", "pooled", "fold"),
         default="rates",
-        help="how the metric table combines a cell's folds: the metric of the "
-        "fold-averaged TPR and TNR (rates, as García 2008; for metrics of the "
-        "two rates only), of the summed counts (pooled), or the mean of the "
-        "folds' values (fold) (default: %(default)s)",
+        metavar="HOW",
+        help="rates, pooled or fold: combines folds (%(default)s)",
     )
-    study.add_argument(
-        "--quick", action="store_true", help="one 5-fold pass instead of 5x10 folds"
+    runs.add_argument(
+        "--quick", action="store_true", help="one 5-fold pass (5x10-fold)"
     )
-    study.add_argument(
-        "--n-jobs",
-        type=_n_jobs,
-        default=-1,
-        metavar="N",
-        help="parallel folds: a non-zero integer, -1 for every core (default), "
-        "-2 for all but one",
-    )
-    study.add_argument(
-        "--scheduler", metavar="ADDRESS", help="run on a Dask cluster (tcp://host:8786)"
-    )
-    study.add_argument(
+    runs.add_argument(
         "--random-state",
         type=_random_state,
         default=0,
         metavar="SEED",
-        help=f"seed of the folds and the models, in [0, {_MAX_SEED}] (default: 0)",
+        help="seed of the folds and models (%(default)s)",
     )
-    study.add_argument(
+    runs.add_argument(
+        "--n-jobs",
+        type=_n_jobs,
+        default=-1,
+        metavar="N",
+        help="parallel folds; -1 every core (%(default)s)",
+    )
+    runs.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a Dask cluster, tcp://host:8786"
+    )
+    runs.add_argument(
         "--out",
         default="imbascore-study",
         metavar="DIR",
-        help="output directory (default: ./imbascore-study)",
+        help="output directory (./%(default)s)",
     )
-    study.add_argument(
+    runs.add_argument(
         "--no-progress", action="store_true", help="hide the progress bar"
+    )
+    runs.add_argument(
+        "--list",
+        action="store_true",
+        help="describe datasets, samplers, classifiers, metrics",
     )
     study.set_defaults(run=_run)
     return study
 
 
+def _delimiter(text):
+    text = {"\\t": "\t", "tab": "\t"}.get(text, text)
+    if len(text) != 1:
+        raise argparse.ArgumentTypeError(
+            f"must be one character (\\t or tab for a tab); got {text!r}"
+        )
+    return text
+
+
+def _wrapped(name, text, width=78):
+    return textwrap.fill(
+        text, width, initial_indent=f"  {name:<12}", subsequent_indent=" " * 14
+    )
+
+
+def _print_list(stream):
+    """``imbascore study --list``: every name the options take, described."""
+    paper = set(GARCIA2008_DATASETS)
+    print("Datasets (--datasets; * = in García 2008, the default):", file=stream)
+    for name in list_datasets():
+        star = "*" if name in paper else " "
+        print(f"  {name:<12}{star} positive: {load_positive(name)}", file=stream)
+    print("\nSamplers (--samplers; default: " + DEFAULT_SAMPLERS + "):", file=stream)
+    for name, (_, text) in SAMPLERS.items():
+        print(_wrapped(name, text), file=stream)
+    print(
+        "\nClassifiers (--classifiers; default: " + DEFAULT_CLASSIFIERS + "):",
+        file=stream,
+    )
+    for name, (_, text) in CLASSIFIERS.items():
+        print(_wrapped(name, text), file=stream)
+    print("\nMetrics (--metrics; default: " + DEFAULT_METRICS + "):", file=stream)
+    print(
+        textwrap.fill(
+            ", ".join(METRIC_NAMES), 78, initial_indent="  ", subsequent_indent="  "
+        ),
+        file=stream,
+    )
+    print(
+        "\n--aggregate: rates = the metric of the fold-averaged TPR and TNR "
+        "(García 2008; metrics of the two rates only), pooled = of the summed "
+        "counts, fold = the mean of the folds' values.",
+        file=stream,
+    )
+    return 0
+
+
+def load_positive(name):
+    return load_dataset(name).positive_class
+
+
+def _own_datasets(args, n_splits, embedded):
+    """The ``--data`` files as :class:`OwnDataset`, each told on ``stream``."""
+    paths = split_paths(args.data)
+    if args.data is not None and not paths:
+        raise StudyOptionError(f"--data must name a file; got {args.data[0]!r}")
+    for flag in ("target", "positive", "nominal"):
+        if not paths and getattr(args, flag) is not None:
+            raise StudyOptionError(f"--{flag} applies to --data files; give one")
+    if not paths and args.drop_missing:
+        raise StudyOptionError("--drop-missing applies to --data files; give one")
+    if not paths:
+        return []
+    if args.target is None:
+        raise StudyOptionError(
+            "--data needs --target COL, the column that holds the classes"
+        )
+    check_names(paths, embedded)
+    nominal = [n.strip() for n in (args.nominal or "").split(",") if n.strip()]
+    if args.nominal is not None and not nominal:
+        raise StudyOptionError(
+            f"--nominal must be comma-separated column names; got {args.nominal!r}"
+        )
+    datasets = [
+        read_own_dataset(
+            path,
+            target=args.target,
+            positive=args.positive,
+            nominal=nominal,
+            drop_missing=args.drop_missing,
+            delimiter=args.delimiter,
+            n_splits=n_splits,
+            quick=args.quick,
+        )
+        for path in paths
+    ]
+    check_nominal_names(
+        nominal, {d.path: [*d.X.columns, args.target] for d in datasets}
+    )
+    for dataset in datasets:
+        print(dataset.summary(), file=args.stream)
+        for note in dataset.notes:
+            print(f"  {note}", file=args.stream)
+    return datasets
+
+
 def _run(args):
-    datasets = _names("datasets", list_datasets())(args.datasets)
+    if args.list:
+        return _print_list(args.stream)
+    embedded = list_datasets()
     samplers = _names("samplers", SAMPLERS)(args.samplers)
     classifiers = _names("classifiers", CLASSIFIERS)(args.classifiers)
     metrics = _names("metrics", METRIC_NAMES)(args.metrics)
@@ -207,6 +342,12 @@ def _run(args):
             '--scheduler needs Dask: pip install "imbascore[distributed]"'
         )
     n_splits, n_repeats = (5, 1) if args.quick else (10, 5)
+    datasets = None
+    if args.datasets is not None:
+        datasets = _names("datasets", embedded)(args.datasets)
+    own = _own_datasets(args, n_splits, embedded)
+    if datasets is None:
+        datasets = [] if own else list(GARCIA2008_DATASETS)
     protocol = {
         "n_splits": n_splits,
         "n_repeats": n_repeats,
@@ -215,13 +356,22 @@ def _run(args):
     try:
         store = StudyStore(args.out, protocol, COLUMNS, __version__)
         with store.locked():
-            return _run_in(store, args, datasets, samplers, classifiers, metrics)
+            check_recorded(store.out, own, store.write_text)
+            return _run_in(
+                store,
+                args,
+                [*datasets, *(d.as_tuple() for d in own)],
+                samplers,
+                classifiers,
+                metrics,
+            )
     except StoreError as error:
         raise StudyOptionError(str(error)) from None
 
 
 def _run_in(store, args, datasets, samplers, classifiers, metrics):
-    cells = [(d, s, c) for d in datasets for s in samplers for c in classifiers]
+    names = [d if isinstance(d, str) else d[0] for d in datasets]
+    cells = [(d, s, c) for d in names for s in samplers for c in classifiers]
     finished = set(store.finished())
     skip = finished & set(cells)
     if skip:
@@ -258,7 +408,7 @@ def _run_in(store, args, datasets, samplers, classifiers, metrics):
     wall = time.perf_counter() - start
     results = _store_results(store)
     store.replace_with("folds.csv", lambda path: results.to_csv(path, index=False))
-    if set(results["dataset"]) != set(datasets):
+    if set(results["dataset"]) != set(names):
         print(
             f"folds.csv, the tables and the figures: every finished cell of "
             f"{store.out} ({results[CELL].drop_duplicates().shape[0]} cells, "
@@ -286,7 +436,6 @@ def _run_in(store, args, datasets, samplers, classifiers, metrics):
 
 
 _DEFAULTS = {
-    "datasets": ",".join(GARCIA2008_DATASETS),
     "samplers": DEFAULT_SAMPLERS,
     "classifiers": DEFAULT_CLASSIFIERS,
     "metrics": DEFAULT_METRICS,
@@ -297,7 +446,18 @@ _DEFAULTS = {
 def _resume_command(args):
     """The command line that finishes this run (its options, not defaults)."""
     parts = ["imbascore", "study"]
-    for flag in ("datasets", "samplers", "classifiers", "metrics", "aggregate"):
+    if args.datasets is not None:
+        parts += ["--datasets", args.datasets]
+    for path in split_paths(args.data):
+        parts += ["--data", path]
+    for flag in ("target", "positive", "nominal"):
+        if getattr(args, flag) is not None:
+            parts += [f"--{flag}", getattr(args, flag)]
+    if args.drop_missing:
+        parts.append("--drop-missing")
+    if args.delimiter != ",":
+        parts += ["--delimiter", "tab" if args.delimiter == "\t" else args.delimiter]
+    for flag in ("samplers", "classifiers", "metrics", "aggregate"):
         value = getattr(args, flag)
         if value != _DEFAULTS[flag]:
             parts += [f"--{flag}", value]
