@@ -9,7 +9,18 @@ computes many metrics from one prediction and one count.
 from ._formulas import is_feasible, rates_from_dominance_gmean
 from .compare import ApproachComparison, compare_approaches
 from .confusion import ConfusionCounts, confusion_counts
+from .costs import cost_threshold, expected_cost_score
 from .curves import balanced_accuracy_curve
+from .decision_curve import DecisionCurve, decision_curve
+from .decision_scorers import (
+    neg_expected_cost_scorer,
+    net_benefit_scorer,
+    precision_at_recall_scorer,
+    recall_at_precision_scorer,
+    sensitivity_at_specificity_scorer,
+    specificity_at_sensitivity_scorer,
+    tpr_at_fpr_scorer,
+)
 from .intervals import MetricInterval, metric_interval
 from .metrics import (
     ad_area_score,
@@ -35,6 +46,15 @@ from .metrics import (
 )
 from .model_comparison import ModelComparison, compare_models, simplest_within_noise
 from .multi_scorer import multi_scorer
+from .net_benefit import net_benefit_score
+from .operating_point_scores import (
+    precision_at_recall_score,
+    recall_at_precision_score,
+    sensitivity_at_specificity_score,
+    specificity_at_sensitivity_score,
+    tpr_at_fpr_score,
+)
+from .operating_points import OperatingPoint, operating_point
 from .paired import PairedCounts, PredictionComparison, compare_predictions
 from .prevalence import class_ratio_dependence, score_at_prevalence
 from .registry import get_scorer, get_scorer_names, get_scoring, register_scorer
@@ -85,10 +105,14 @@ __all__ = [
     "compare_predictions",
     "confusion_counts",
     "ConfusionCounts",
+    "cost_threshold",
+    "decision_curve",
+    "DecisionCurve",
     "dominance_score",
     "dominance_scorer",
     "dprime_score",
     "dprime_scorer",
+    "expected_cost_score",
     "false_negative_rate_score",
     "false_positive_rate_score",
     "geometric_mean_score",
@@ -110,30 +134,45 @@ __all__ = [
     "MetricInterval",
     "ModelComparison",
     "multi_scorer",
+    "neg_expected_cost_scorer",
     "neg_fnr_scorer",
     "neg_fpr_scorer",
     "neg_lr_minus_scorer",
     "negative_likelihood_ratio_score",
     "negative_predictive_value_score",
+    "net_benefit_score",
+    "net_benefit_scorer",
     "nmi_scorer",
     "normalized_mutual_information_score",
     "npv_scorer",
+    "operating_point",
+    "OperatingPoint",
     "optimized_precision_score",
-    "PairedCounts",
-    "PredictionComparison",
     "optimized_precision_scorer",
+    "PairedCounts",
     "positive_likelihood_ratio_score",
+    "precision_at_recall_score",
+    "precision_at_recall_scorer",
+    "PredictionComparison",
     "rates_from_dominance_gmean",
+    "recall_at_precision_score",
+    "recall_at_precision_scorer",
     "register_scorer",
     "score_at_prevalence",
+    "sensitivity_at_specificity_score",
+    "sensitivity_at_specificity_scorer",
     "sensitivity_score",
     "sensitivity_scorer",
     "simplest_within_noise",
+    "specificity_at_sensitivity_score",
+    "specificity_at_sensitivity_scorer",
     "specificity_score",
     "specificity_scorer",
     "threshold_curve",
     "threshold_metric_names",
     "ThresholdCurve",
+    "tpr_at_fpr_score",
+    "tpr_at_fpr_scorer",
     "weighted_accuracy_score",
     "weighted_accuracy_scorer",
 ]

@@ -7,6 +7,7 @@ module, so the convenience costs no import cycle.
 """
 
 from ._named_scores import score_of_table
+from .costs import expected_cost_of_counts
 from .counts import Counts, count
 from .intervals import counts_interval
 from .report import report_from_table
@@ -146,6 +147,28 @@ class ConfusionCounts(Counts):
             random_state=random_state,
             func="ConfusionCounts.interval",
             **metric_params,
+        )
+
+    def expected_cost(self, cost_matrix, *, labels=None, normalize=False):
+        """:func:`~imbascore.expected_cost_score` of these counts.
+
+        ``cost_matrix[i][j]`` is the cost of predicting class ``j`` when the
+        truth is class ``i``, in the order of :attr:`labels` (or of
+        ``labels``). At a deployment's class ratio:
+        ``counts.at_prevalence(0.01).expected_cost(C)``. Per-sample costs
+        need the samples: use the metric function.
+
+        Examples
+        --------
+        >>> from imbascore import confusion_counts
+        >>> counts = confusion_counts([0, 0, 0, 0, 1, 1], [0, 0, 1, 0, 1, 0])
+        >>> counts.expected_cost([[0, 1], [50, 0]])
+        8.5
+        >>> round(counts.at_prevalence(0.01).expected_cost([[0, 1], [50, 0]]), 4)
+        0.4975
+        """
+        return expected_cost_of_counts(
+            self, cost_matrix, labels=labels, normalize=normalize
         )
 
     def report(self, **params):

@@ -18,8 +18,7 @@ from sklearn.utils import check_random_state
 
 from ._checks import param_error
 from ._engine import ContingencyTable
-from ._inputs import Indicators, read_targets
-from ._inputs.arrays import check_whole_floats
+from ._inputs import read_labelled
 from ._inputs.unique import unite_labels
 from ._named_scores import score_of_table
 from .intervals import _check_level, _check_resamples, _evaluator, _percentiles
@@ -35,17 +34,6 @@ _MCNEMAR = {
     "specificity": "negatives",
 }
 _METHODS = ("posterior", "bootstrap")
-
-
-def _labels_and_codes(codes):
-    """``(true codes, predicted codes, classes)`` of one checked pair."""
-    if codes.classes is not None:
-        return codes.true, codes.pred, codes.classes
-    check_whole_floats(codes)
-    both = np.concatenate([codes.true, codes.pred])
-    classes, inverse = np.unique(both, return_inverse=True)
-    n = codes.true.shape[0]
-    return inverse[:n], inverse[n:], classes
 
 
 class PairedCounts:
@@ -85,8 +73,8 @@ class PairedCounts:
         func = "compare_predictions"
         pairs = []
         for name, pred in (("pred_a", pred_a), ("pred_b", pred_b)):
-            codes = read_targets(y_true, pred, sample_weight, func)
-            if isinstance(codes, Indicators):
+            read = read_labelled(y_true, pred, sample_weight, func)
+            if read is None:
                 raise ValueError(
                     param_error(
                         func,
@@ -95,8 +83,8 @@ class PairedCounts:
                         "a 2-D indicator array",
                     )
                 )
-            pairs.append((_labels_and_codes(codes), codes.weights))
-        ((true, a, classes_a), weights), ((_, b, classes_b), _) = pairs
+            pairs.append(read)
+        (true, a, classes_a, weights), (_, b, classes_b, _) = pairs
         labels, in_a, in_b = unite_labels(classes_a, classes_b, func)
         size = len(labels)
         index = (in_a[true] * size + in_a[a]) * size + in_b[b]

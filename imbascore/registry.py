@@ -14,11 +14,13 @@ hands back scorer objects, which every ``scoring=`` accepts::
 
 import copy
 import difflib
+import inspect
 
 from sklearn.metrics import get_scorer as _sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
 
 from ._sklearn_from_counts import SKLEARN_FROM_COUNTS
+from .decision_scorers import DECISION_FACTORIES
 from .scorers import (
     BUILTIN_FACTORIES,
     FACTORY_METRICS,
@@ -29,7 +31,7 @@ from .scorers import (
 __all__ = ["get_scorer", "get_scorer_names", "get_scoring", "register_scorer"]
 
 #: Our scorer names -> factories; :func:`register_scorer` adds to it.
-_FACTORIES = dict(BUILTIN_FACTORIES)
+_FACTORIES = dict(BUILTIN_FACTORIES) | DECISION_FACTORIES
 
 
 def get_scorer_names():
@@ -154,6 +156,8 @@ def accepted_params(name):
     ``prevalence``; ``("prevalence",)`` for scikit-learn's names of the
     confusion matrix, ``()`` for other names."""
     factory = _FACTORIES.get(name)
+    if name in DECISION_FACTORIES and factory is DECISION_FACTORIES[name]:
+        return list(inspect.signature(factory).parameters)
     if factory not in FACTORY_METRICS:  # scikit-learn's or a user's scorer
         return ("prevalence",) if name in PREVALENCE_NAMES else ()
     return [*metric_parameters(FACTORY_METRICS[factory][1]), "prevalence"]

@@ -28,11 +28,19 @@ from ._checks import (
     label_family,
     param_error,
 )
+from ._constraints import best_achievable, check_constraint, constrained_index
+from ._costs import (
+    check_cost_matrix,
+    constant_cost,
+    expected_cost_of_tables,
+    normalized,
+)
 from ._engine.prevalence import check_priors, row_factors
 from ._engine.select import OneVsRestCounts, index_of, label_array
 from ._inputs.arrays import as_label_array, check_float_labels
 from ._inputs.dask import any_dask, empty_error, reduce_blocks
 from ._named_scores import metric_options
+from ._net_benefit import check_threshold_probability, net_benefit
 from ._per_class import METRICS, per_class_values
 
 __all__ = [
@@ -98,8 +106,38 @@ _SKLEARN_BINARY = {
     "matthews_corrcoef": (_matthews_corrcoef, None, "Matthews correlation"),
 }
 
+
+def _binary_tables(c):
+    """The tables ``(..., 2, 2)`` with the negative class first, true on rows."""
+    return np.stack([c.tn, c.fp, c.fn, c.tp], axis=-1).reshape(np.shape(c.tp) + (2, 2))
+
+
+def _expected_cost(c, cost_matrix=None, normalize=False):
+    costs = check_cost_matrix(cost_matrix, 2, "threshold_curve")
+    tables = _binary_tables(c)
+    cost = expected_cost_of_tables(tables, costs)
+    if normalize:
+        cost = normalized(
+            cost, constant_cost(tables.sum(axis=-1), costs), "threshold_curve"
+        )
+    return cost
+
+
+def _net_benefit(c, threshold_probability=None, standardized=False):
+    weight = check_threshold_probability(threshold_probability, "threshold_curve")
+    return net_benefit(c.tp, c.fp, c.fn, c.tn, weight, standardized)
+
+
+#: Decisions, with options of their own and no default for the first:
+#: name -> (function of the counts, its required option, readable name).
+#: The cost matrix of a curve has the negative class first.
+_DECISIONS = {
+    "expected_cost": (_expected_cost, "cost_matrix", "Expected cost"),
+    "net_benefit": (_net_benefit, "threshold_probability", "Net benefit"),
+}
+
 #: Lower is better: their best threshold minimises them.
-_LOWER_IS_BETTER = frozenset({"fpr", "fnr", "lr_minus"})
+_LOWER_IS_BETTER = frozenset({"fpr", "fnr", "lr_minus", "expected_cost"})
 #: Not a quality: which class a model favours has no best value.
 _NOT_A_QUALITY = frozenset({"dominance"})
 
@@ -132,11 +170,14 @@ def threshold_metric_names():
     >>> {"iba", "gmean", "f1"} <= set(threshold_metric_names())
     True
     """
-    return sorted(set(METRICS) | set(_SKLEARN_BINARY))
+    return sorted(set(METRICS) | set(_SKLEARN_BINARY) | set(_DECISIONS))
 
 
 def _accepted_params(name):
     """The options metric ``name`` takes besides the counts."""
+    if name in _DECISIONS:
+        own = inspect.signature(_DECISIONS[name][0]).parameters
+        return set(own) - {"c"}
     if name in _SKLEARN_BINARY:
         return set() if _SKLEARN_BINARY[name][1] is None else {"zero_division"}
     own = inspect.signature(METRICS[name][0]).parameters
@@ -170,6 +211,8 @@ class ThresholdCurve:
         The positive class's share of the total that the counts were
         rescaled to (``threshold_curve(..., prevalence=...)``); None: the
         data's own.
+    classes : ndarray of shape (n_classes,) or None
+        The labels of ``y_true``, sorted (one or two).
     """
 
     thresholds: np.ndarray
@@ -180,6 +223,7 @@ class ThresholdCurve:
     tn: np.ndarray
     pos_label: object = 1
     prevalence: float | None = None
+    classes: np.ndarray | None = None
 
     @property
     def metrics(self):
@@ -650,6 +694,13 @@ def count_block(y_true, y_score, sample_weight, pos_label, thresholds, func):
 def _evaluate(name, counts, params, pos_label, func):
     """Values of metric ``name`` at every threshold, undefined ones filled."""
     size = len(counts.tp)
+    if name in _DECISIONS:
+        function, required, _ = _DECISIONS[name]
+        if params.get(required) is None:
+            raise TypeError(
+                f"{func}: the metric {name!r} needs the parameter {required!r}."
+            )
+        return np.asarray(function(counts, **params), dtype=float)
     if name in _SKLEARN_BINARY:
         function, denominator, readable = _SKLEARN_BINARY[name]
         fill, warn = check_zero_division(params.get("zero_division", "warn"), func)
@@ -910,6 +961,7 @@ def threshold_curve(
         tn=tn,
         pos_label=pos_label,
         prevalence=share,
+        classes=classes,
     )
 
 
@@ -932,6 +984,7 @@ def best_threshold(
     sample_weight=None,
     thresholds=None,
     prevalence=None,
+    constraint=None,
     **metric_params,
 ):
     """The decision threshold at which ``metric`` of ``y_score >= t`` is best.
@@ -949,6 +1002,15 @@ def best_threshold(
 
     metric : str, default="iba"
         A name from :func:`threshold_metric_names`, except ``"dominance"``.
+
+    constraint : tuple (metric, operator, bound), default=None
+        Only thresholds where the constraint holds, e.g.
+        ``("precision", ">=", 0.9)``: a name of
+        :func:`threshold_metric_names`, ``">="`` or ``"<="``, a number. Ties
+        of ``metric`` then go to the most margin on the constraint. No
+        threshold meeting it raises, naming the best achievable value.
+        :func:`operating_point` gives the same threshold with its counts and
+        an interval.
 
     Returns
     -------
@@ -978,23 +1040,49 @@ def best_threshold(
     >>> best_threshold(y_true, y_score, "accuracy")
     0.8
     """
+    func = "best_threshold"
     if not isinstance(metric, str):
-        raise TypeError(
-            param_error("best_threshold", "metric", "a str", type(metric).__name__)
-        )
+        raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
+    metrics = [metric]
+    if constraint is not None:
+        constraint = check_constraint(constraint, threshold_metric_names(), func)
+        if constraint[0] != metric:
+            metrics.append(constraint[0])
     curve = threshold_curve(
         y_true,
         y_score,
-        metrics=[metric],
+        metrics=metrics,
         pos_label=pos_label,
         sample_weight=sample_weight,
         thresholds=thresholds,
         prevalence=prevalence,
         **metric_params,
     )
-    index = _best_index(
-        curve.values[metric], curve.thresholds, metric, "best_threshold"
+    if constraint is None:
+        index = _best_index(curve.values[metric], curve.thresholds, metric, func)
+        return float(curve.thresholds[index])
+    if metric in _NOT_A_QUALITY:
+        _best_index(curve.values[metric], curve.thresholds, metric, func)  # refuses
+    name, operator, bound = constraint
+    index = constrained_index(
+        curve.values[metric],
+        curve.values[name],
+        operator,
+        bound,
+        curve.thresholds,
+        metric in _LOWER_IS_BETTER,
     )
+    if index is None:
+        achievable = best_achievable(curve.values[name], operator)
+        raise ValueError(
+            param_error(
+                func,
+                "constraint",
+                "a constraint that some threshold meets",
+                constraint,
+                f"The best {name} at any threshold is {achievable:.6g}.",
+            )
+        )
     return float(curve.thresholds[index])
 
 

@@ -8,6 +8,7 @@ from sklearn.metrics import get_scorer as sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as sklearn_scorer_names
 
 from imbascore import get_scorer, get_scorer_names, get_scoring, register_scorer
+from imbascore.decision_scorers import DECISION_FACTORIES
 from imbascore.scorers import BUILTIN_FACTORIES
 
 
@@ -18,7 +19,9 @@ def kappa_scorer(**params):
 def test_names_are_ours_and_sklearns_sorted():
     names = get_scorer_names()
     assert names == sorted(names)
-    assert set(names) == set(BUILTIN_FACTORIES) | set(sklearn_scorer_names())
+    assert set(names) == set(BUILTIN_FACTORIES) | set(DECISION_FACTORIES) | set(
+        sklearn_scorer_names()
+    )
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_FACTORIES))

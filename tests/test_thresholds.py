@@ -63,8 +63,32 @@ def _data(n=240, seed=0, labels=(0, 1), weighted=False):
     return y, scores, weights
 
 
+#: The curve's options of the decisions (its cost matrix: negative first).
+DECISIONS = {
+    "expected_cost": {"cost_matrix": [[0.0, 1.0], [7.0, 0.5]]},
+    "net_benefit": {"threshold_probability": 0.15},
+}
+
+
 def _reference(name, y_true, y_pred, pos_label, weights, params):
     """The value of the metric function on the thresholded predictions."""
+    if name == "expected_cost":
+        negative = [label for label in np.unique(y_true) if label != pos_label]
+        return ims.expected_cost_score(
+            y_true,
+            y_pred,
+            labels=[*negative, pos_label],
+            sample_weight=weights,
+            **DECISIONS[name],
+        )
+    if name == "net_benefit":
+        return ims.net_benefit_score(
+            y_true,
+            y_pred,
+            pos_label=pos_label,
+            sample_weight=weights,
+            **DECISIONS[name],
+        )
     options = {} if name in NO_ZERO_DIVISION else {"zero_division": 0.0}
     options.update(params)
     if name in SKLEARN:
@@ -100,6 +124,8 @@ def test_equals_the_metric_functions_at_every_threshold(weighted, labels, pos_la
         sample_weight=weights,
         zero_division=0.0,
         **params,
+        **DECISIONS["expected_cost"],
+        **DECISIONS["net_benefit"],
     )
     assert np.array_equal(curve.thresholds, np.unique(scores))
     negative = labels[0] if pos_label == labels[1] else labels[1]

@@ -11,13 +11,13 @@ family needs to check lives in its module, what every family shares in
 import numpy as np
 
 from .._checks import check_sample_weight
-from .arrays import read_arrays
+from .arrays import check_whole_floats, read_arrays
 from .coded import read_coded
 from .codes import Codes, Indicators
 from .multilabel import is_indicator, read_indicators
 from .pandas import from_pandas
 
-__all__ = ["Codes", "Indicators", "read_targets"]
+__all__ = ["Codes", "Indicators", "read_labelled", "read_targets"]
 
 
 def read_targets(y_true, y_pred, sample_weight, func, *, columns=None):
@@ -42,3 +42,19 @@ def read_targets(y_true, y_pred, sample_weight, func, *, columns=None):
     y_true = from_pandas(y_true, "y_true", func)
     y_pred = from_pandas(y_pred, "y_pred", func)
     return read_arrays(y_true, y_pred, sample_weight, func)
+
+
+def read_labelled(y_true, y_pred, sample_weight, func):
+    """``(true codes, predicted codes, classes, weights)`` of single-label
+    targets, every code a position in ``classes`` (sorted): for readers that
+    need each sample's classes, not only the counted table."""
+    codes = read_targets(y_true, y_pred, sample_weight, func)
+    if isinstance(codes, Indicators):
+        return None
+    if codes.classes is not None:
+        return codes.true, codes.pred, codes.classes, codes.weights
+    check_whole_floats(codes)
+    both = np.concatenate([codes.true, codes.pred])
+    classes, inverse = np.unique(both, return_inverse=True)
+    n = codes.true.shape[0]
+    return inverse[:n], inverse[n:], classes, codes.weights

@@ -9,11 +9,13 @@ from ._balanced_accuracy_curve import BalancedAccuracyCurveDisplay
 from ._balanced_accuracy_graph import BalancedAccuracyGraphDisplay
 from ._class_ratio import ClassRatioDisplay
 from ._critical_difference import CriticalDifferenceDisplay
+from ._decision_curve import DecisionCurveDisplay
 from ._iba_surface import plot_iba_surface
 from ._roc_isometrics import RocIsometricsDisplay
 from ._threshold_curve import ThresholdCurveDisplay
 
 __all__ = [
+    "DecisionCurveDisplay",
     "AccuracyDominanceDisplay",
     "BalancedAccuracyCurveDisplay",
     "BalancedAccuracyGraphDisplay",
