@@ -276,11 +276,12 @@ def _own_datasets(args, n_splits, embedded):
     paths = split_paths(args.data)
     if args.data is not None and not paths:
         raise StudyOptionError(f"--data must name a file; got {args.data[0]!r}")
-    for flag in ("target", "positive", "nominal"):
-        if not paths and getattr(args, flag) is not None:
-            raise StudyOptionError(f"--{flag} applies to --data files; give one")
-    if not paths and args.drop_missing:
-        raise StudyOptionError("--drop-missing applies to --data files; give one")
+    for flag in ("target", "positive", "nominal", "drop_missing"):
+        if not paths and getattr(args, flag) not in (None, False):
+            raise StudyOptionError(
+                f"--{flag.replace('_', '-')} applies to your own files: give "
+                "them with --data FILE"
+            )
     if not paths:
         return []
     if args.target is None:

@@ -95,7 +95,8 @@ class OwnDataset:
         negatives = ", ".join(repr(_plain(v)) for v in self.negatives)
         return (
             f"dataset {self.name!r} from {self.path!r}: {len(self.y)} rows, "
-            f"{self.X.shape[1]} features{nominal}; positive class "
+            f"{self.X.shape[1]} feature{'' if self.X.shape[1] == 1 else 's'}"
+            f"{nominal}; positive class "
             f"{_plain(self.positive)!r} ({n_pos} rows) against {negatives} "
             f"({len(self.y) - n_pos} rows)"
         )
@@ -177,7 +178,9 @@ def _read_csv(path, delimiter):
                 rows.append([cell.strip() for cell in row])
                 lines.append(line)
         except _UNREADABLE as error:
-            raise OwnDataError(f"{path!r} is not a readable CSV: {error}") from None
+            raise OwnDataError(
+                f"--data {path!r} is not a readable CSV: {error}"
+            ) from None
     finally:
         if raw is not None:
             text.close()
@@ -263,15 +266,28 @@ def _read_parquet(path):
 
 
 def _read(path, delimiter):
+    if path == "-" or not os.path.isfile(path):
+        what = (
+            "standard input"
+            if path == "-"
+            else "a directory"
+            if os.path.isdir(path)
+            else "not there"
+        )
+        raise OwnDataError(
+            f"--data must name a CSV or Parquet file; got {path!r}, which is {what}"
+        )
     try:
         kind = file_kind(path)
+        if kind == "parquet":
+            return _read_parquet(path), "row"
+        return _read_csv(path, delimiter), "line"
     except LabelFileError as error:
-        raise OwnDataError(str(error).replace("the FILE argument", "--data")) from None
-    if kind == "csv" and path == "-":
-        raise OwnDataError("--data must name a file; got - (standard input)")
-    if kind == "parquet":
-        return _read_parquet(path), "row"
-    return _read_csv(path, delimiter), "line"
+        message = str(error).replace("the FILE argument", "--data")
+        message = message.replace(", or be - for standard input", "")
+        if message.startswith(("'", '"')):  # the path: say which option
+            message = f"--data {message}"
+        raise OwnDataError(message) from None
 
 
 # -- the target ------------------------------------------------------------
@@ -386,8 +402,10 @@ def read_own_dataset(
         row, name = first
         where = f"{unit} {lines[row]}, column {name!r}"
         if not drop_missing:
+            n_missing = int(missing.sum())
+            rows = "row" if n_missing == 1 else "rows"
             raise OwnDataError(
-                f"--data {path!r} has {int(missing.sum())} rows with missing "
+                f"--data {path!r} has {n_missing} {rows} with missing "
                 f"values (the first at {where}); the study needs complete rows: "
                 "fill them in, or pass --drop-missing to leave them out"
             )
