@@ -165,7 +165,7 @@ def _check_counts(counts, func):
                 "counts",
                 "counts with true samples of at least two classes, and of every "
                 "class they have (its rates cannot be measured without)",
-                counts,
+                f"true samples per class {dict(zip(labels.tolist(), rows.tolist()))}",
                 f"Classes without true samples: {empty!r}." if empty else "",
             )
         )
