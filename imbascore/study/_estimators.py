@@ -6,7 +6,7 @@ MultilayerPerceptron, the SMOTE filter; see their modules) on the raw
 features; the other names build the closest scikit-learn / imbalanced-learn
 counterpart, on one-hot, min-max scaled features. What each does is said in
 ``CLASSIFIERS`` and ``SAMPLERS`` (the descriptions are printed by
-``imbascore study --help`` and in the docs).
+``imbascore study --list`` and in the docs).
 """
 
 from imblearn.over_sampling import SMOTE

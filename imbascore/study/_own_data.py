@@ -379,7 +379,16 @@ def read_own_dataset(
     import pandas as pd
 
     (header, columns, lines, hints), unit = _read(path, delimiter)
-    check_columns(path, header, [target], {target: "--target"})
+    try:
+        check_columns(path, header, [target], {target: "--target"})
+    except LabelFileError as error:
+        hint = ""
+        if len(header) == 1 and unit == "line":
+            hint = (
+                f"; the header is one column: is --delimiter {delimiter!r} the "
+                "file's separator?"
+            )
+        raise OwnDataError(f"{error}{hint}") from None
     features = [name for name in header if name != target]
     if not features:
         raise OwnDataError(
