@@ -231,7 +231,7 @@ def _delimiter(text):
 
 def _wrapped(name, text, width=78):
     return textwrap.fill(
-        text, width, initial_indent=f"  {name:<12}", subsequent_indent=" " * 14
+        text, width, initial_indent=f"  {name:<13}", subsequent_indent=" " * 15
     )
 
 
