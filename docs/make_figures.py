@@ -6,7 +6,8 @@ Writes into ``docs/_static/figures/``: Straube & Krell's class-ratio sweep,
 García 2009 Figure 1 (Balanced
 Accuracy Graph) and Figure 2 (IBA surfaces), García 2008 Figure 2 (Glass and
 Vehicle in the accuracy-dominance space, full 5x10-fold protocol), a
-balanced accuracy curve (Weiss et al.) on Pima and the critical difference
+balanced accuracy curve (Weiss et al.) on Pima, the decision curve of
+the decisions example and the critical difference
 diagrams of García 2008's resamplings (Demšar 2006). About two minutes on two
 cores, plus the full García 2008 study with Weka's estimators (the [weka]
 extra), which ``--folds imbascore-study/folds.csv`` (the output of
@@ -259,8 +260,20 @@ def thresholds_satimage():
     save(figure, "thresholds_satimage.png")
 
 
+def decision_curve_pima():
+    """The decision curve of the user guide's decisions section:
+    examples/plot_decisions.py's logistic regression on held-out Pima."""
+    import runpy
+
+    example = pathlib.Path(__file__).parents[1] / "examples" / "plot_decisions.py"
+    plt.close("all")
+    namespace = runpy.run_path(str(example))
+    save(namespace["display"].figure_, "decision_curve_pima.png")
+
+
 FIGURES = {
     "class_ratio_sweep": class_ratio_sweep,
+    "decision_curve_pima": decision_curve_pima,
     "garcia2009_figure2": garcia2009_figure2,
     "weiss_curve": weiss_curve,
     "garcia2009_figure1": garcia2009_figure1,

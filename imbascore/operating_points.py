@@ -42,9 +42,10 @@ class OperatingPoint:
     objective : str
     value : float
         The objective's value at the threshold, on the data given.
-    constraint : tuple (metric, operator, bound)
+    constraint : tuple (metric, operator, bound) or None
     constraint_value : float
-        The constraint metric's value at the threshold.
+        The constraint metric's value at the threshold (the objective's
+        without a constraint).
     counts : ConfusionCounts
         The confusion counts at the threshold (labels in sorted order).
     low, high : float
@@ -72,14 +73,18 @@ class OperatingPoint:
     confidence_level: float
 
     def __repr__(self):
-        metric, operator, bound = self.constraint
         level = f"{self.confidence_level:.0%}"
         text = (
             f"OperatingPoint(threshold={self.threshold:.4g}: {self.objective} "
             f"{self.value:.4g} [{self.low:.4g}, {self.high:.4g}] ({level}, threshold "
-            f"re-selected), {metric} {self.constraint_value:.4g} "
-            f"({operator} {bound:g}); thresholds of the resamples "
-            f"[{self.threshold_low:.4g}, {self.threshold_high:.4g}]"
+            "re-selected)"
+        )
+        if self.constraint is not None:
+            metric, operator, bound = self.constraint
+            text += f", {metric} {self.constraint_value:.4g} ({operator} {bound:g})"
+        text += (
+            f"; thresholds of the resamples [{self.threshold_low:.4g}, "
+            f"{self.threshold_high:.4g}]"
         )
         if self.unmet:
             text += f"; constraint unmet in {self.unmet:.1%} of the resamples"
@@ -177,7 +182,7 @@ def operating_point(
     y_score,
     *,
     objective,
-    constraint,
+    constraint=None,
     pos_label=None,
     sample_weight=None,
     confidence_level=0.95,
@@ -200,9 +205,11 @@ def operating_point(
         (largest, or smallest for ``"fpr"``, ``"fnr"``, ``"lr_minus"`` and
         ``"expected_cost"``).
 
-    constraint : tuple (metric, operator, bound)
+    constraint : tuple (metric, operator, bound), default=None
         E.g. ``("precision", ">=", 0.9)``: a name of
         :func:`threshold_metric_names`, ``">="`` or ``"<="``, and a number.
+        None: every threshold is allowed (the best threshold of
+        ``objective``, as :func:`best_threshold`, with its interval).
 
     pos_label, sample_weight
         As for :func:`threshold_curve`.
@@ -264,7 +271,12 @@ def operating_point(
         raise ValueError(
             param_error(func, "objective", "a metric with a best value", objective)
         )
-    constraint = check_constraint(constraint, threshold_metric_names(), func)
+    given = constraint
+    if constraint is None:  # every threshold with a value is allowed
+        lower = objective in _LOWER_IS_BETTER
+        constraint = (objective, "<=" if lower else ">=", np.inf if lower else -np.inf)
+    else:
+        constraint = check_constraint(constraint, threshold_metric_names(), func)
     metric, operator, _ = constraint
     level = _check_level(confidence_level, func)
     n_resamples = _check_resamples(n_resamples, func)
@@ -286,6 +298,12 @@ def operating_point(
                 "labels of both classes (an operating point trades one class's "
                 "errors against the other's)",
                 f"one class, {curve.classes.tolist()}",
+            )
+        )
+    if index is None and given is None:
+        raise ValueError(
+            param_error(
+                func, "objective", "a metric defined at some threshold", objective
             )
         )
     if index is None:
@@ -313,7 +331,7 @@ def operating_point(
         threshold=float(curve.thresholds[index]),
         objective=objective,
         value=float(curve.values[objective][index]),
-        constraint=constraint,
+        constraint=None if given is None else constraint,
         constraint_value=float(curve.values[metric][index]),
         counts=_counts_at(curve, index),
         low=float(low),

@@ -384,3 +384,46 @@ def test_best_threshold_with_a_constraint_equals_the_operating_point_choice():
         constraint=("specificity", ">=", 0.7),
     )
     assert got in expected
+
+
+@pytest.mark.parametrize(
+    "objective, params",
+    [("iba", {}), ("expected_cost", {"cost_matrix": [[0, 1], [8, 0]]})],
+)
+def test_without_a_constraint_it_is_the_best_threshold(objective, params):
+    y, scores, weights = _data(9, n=300, weighted=True)
+    point = operating_point(
+        y,
+        scores,
+        objective=objective,
+        sample_weight=weights,
+        n_resamples=200,
+        random_state=0,
+        **params,
+    )
+    expected = best_threshold(y, scores, objective, sample_weight=weights, **params)
+    assert point.threshold == expected
+    assert point.constraint is None and point.value == point.constraint_value
+    assert point.low <= point.value <= point.high
+    assert "(>=" not in repr(point) and "(<=" not in repr(point)
+
+
+class _CountingModel(LogisticRegression):
+    calls = 0
+
+    def decision_function(self, X):
+        type(self).calls += 1
+        return super().decision_function(X)
+
+
+def test_a_scorer_in_a_grid_search_asks_for_scores_once_per_fold():
+    X, y = _search_data()
+    _CountingModel.calls = 0
+    GridSearchCV(
+        _CountingModel(),
+        {"C": [0.1, 1.0]},
+        scoring=get_scorer("recall_at_precision", min_precision=0.1),
+        cv=3,
+        refit=False,
+    ).fit(X, y)
+    assert _CountingModel.calls == 2 * 3

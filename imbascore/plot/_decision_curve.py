@@ -157,11 +157,17 @@ class DecisionCurveDisplay:
                 linewidth=0,
                 label=f"{label}: {curve.confidence_level:.0%} interval",
             )
-        # the references fall steeply: keep the model's range in view
-        top = np.nanmax(np.concatenate([curve.high, [curve.prevalence]]))
-        spread = top if not curve.standardized else 1.0
-        low, high = ax.get_ylim()
-        ax.set_ylim(max(low, -0.25 * spread), max(high, 1.05 * top))
+        # "treat all" falls steeply (to -(1 - p) / p * 99 at 0.99): the
+        # limits follow the models drawn on these axes, not the references
+        models = [
+            line.get_ydata()
+            for line in ax.get_lines()
+            if line.get_label() not in (_TREAT_ALL, _TREAT_NONE)
+        ]
+        reach = np.concatenate([*models, curve.high, [curve.treat_all[0]]])
+        top = np.nanmax(reach)
+        floor = max(np.nanmin(np.concatenate(models)), -0.25 * top)
+        ax.set_ylim(min(floor, 0.0) - 0.05 * top, 1.05 * top)
         ax.set_xlim(0.0, 1.0)
         kind = "standardized net benefit" if curve.standardized else "net benefit"
         ax.set_xlabel("threshold probability (act when predicted risk >= it)")
