@@ -1,7 +1,7 @@
 """
-===================================================================
+======================================================================
 Decisions: a recall to guarantee, a cost to minimise, a risk to act on
-===================================================================
+======================================================================
 
 The threshold that maximises a balanced metric is rarely the one a
 deployment needs. Three questions, each on an embedded dataset, each ending
@@ -43,7 +43,6 @@ from imbascore import (
     best_threshold,
     confusion_counts,
     cost_threshold,
-    decision_curve,
     expected_cost_score,
     operating_point,
     precision_at_recall_score,
