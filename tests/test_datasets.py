@@ -107,3 +107,145 @@ def test_missing_file(data_copy):
     (data_copy / "glass.csv.gz").unlink()
     with pytest.raises(DatasetIntegrityError, match="missing from the installed"):
         load_dataset("glass")
+
+
+# The @attribute declarations of UCI breast-cancer.arff, as Weka ships it
+# (github.com/Waikato/weka-3.8, wekadocs/data/breast-cancer.arff), copied
+# here independently of the manifest.
+BREAST_ARFF = {
+    "age": "10-19 20-29 30-39 40-49 50-59 60-69 70-79 80-89 90-99",
+    "menopause": "lt40 ge40 premeno",
+    "tumor_size": "0-4 5-9 10-14 15-19 20-24 25-29 30-34 35-39 40-44 45-49 50-54 55-59",
+    "inv_nodes": "0-2 3-5 6-8 9-11 12-14 15-17 18-20 21-23 24-26 27-29 30-32 "
+    "33-35 36-39",
+    "node_caps": "yes no",
+    "deg_malig": "1 2 3",
+    "breast": "left right",
+    "breast_quad": "left_up left_low right_up right_low central",
+    "irradiat": "yes no",
+}
+
+
+@pytest.mark.parametrize(
+    "row, raw, codes",
+    [
+        # the arff's fourth instance ('no-recurrence-events')
+        (
+            14,
+            "40-49 premeno 35-39 0-2 yes 3 right left_low yes",
+            [4, 3, 8, 1, 1, 3, 2, 2, 1],
+        ),
+        (8, "50-59 lt40 15-19 0-2 no 2 left left_low no", [5, 1, 4, 1, 2, 2, 1, 2, 2]),
+        (
+            18,
+            "40-49 premeno 25-29 0-2 no 2 right central no",
+            [4, 3, 6, 1, 2, 2, 2, 5, 2],
+        ),
+    ],
+)
+def test_breast_papers_codes_of_known_rows(row, raw, codes):
+    nominal = load_dataset("breast")
+    papers = load_dataset("breast", coding="papers")
+    assert [str(v) for v in nominal.data.loc[row]] == raw.split()
+    assert papers.data.loc[row].tolist() == codes
+
+
+@pytest.mark.parametrize(
+    "row, raw, codes",
+    [
+        # UCI german.data, lines 1, 18 and 73
+        (
+            0,
+            "A11 6 A34 A43 1169 A65 A75 4 A93 A101 4 A121 67 A143 A152 2 A173 1 "
+            "A192 A201",
+            [1, 6, 4, 3, 1169, 5, 5, 4, 3, 1, 4, 1, 67, 3, 2, 2, 3, 1, 2, 1],
+        ),
+        (
+            17,
+            "A11 30 A30 A49 8072 A65 A72 2 A93 A101 3 A123 25 A141 A152 3 A173 1 "
+            "A191 A201",
+            [1, 30, 0, 9, 8072, 5, 2, 2, 3, 1, 3, 3, 25, 1, 2, 3, 3, 1, 1, 1],
+        ),
+        (
+            72,
+            "A11 8 A34 A410 1164 A61 A75 3 A93 A101 4 A124 51 A141 A153 2 A174 2 "
+            "A192 A201",
+            [1, 8, 4, 10, 1164, 1, 5, 3, 3, 1, 4, 4, 51, 1, 3, 2, 4, 2, 2, 1],
+        ),
+    ],
+)
+def test_german_papers_codes_of_known_rows(row, raw, codes):
+    nominal = load_dataset("german")
+    papers = load_dataset("german", coding="papers")
+    assert [str(v) for v in nominal.data.loc[row]] == raw.split()
+    assert papers.data.loc[row].tolist() == codes
+
+
+def test_breast_papers_codes_are_the_arff_positions():
+    nominal = load_dataset("breast").data
+    papers = load_dataset("breast", coding="papers").data
+    for column, declared in BREAST_ARFF.items():
+        position = {value: i for i, value in enumerate(declared.split(), 1)}
+        expected = nominal[column].astype(str).map(position)
+        assert expected.notna().all(), column
+        assert (papers[column] == expected).all(), column
+
+
+def test_german_papers_codes_are_the_numbers_after_the_prefix():
+    nominal = load_dataset("german")
+    papers = load_dataset("german", coding="papers").data
+    for column in nominal.categorical:
+        prefix = f"A{nominal.feature_names.index(column) + 1}"
+        values = nominal.data[column]
+        assert values.str.startswith(prefix).all(), column
+        assert (papers[column] == values.str[len(prefix) :].astype(int)).all()
+    assert sorted(papers["purpose"].unique()) == [0, 1, 2, 3, 4, 5, 6, 8, 9, 10]
+
+
+@pytest.mark.parametrize("name", ["breast", "german"])
+def test_both_codings_load(name):
+    default, nominal = load_dataset(name), load_dataset(name, coding="nominal")
+    papers = load_dataset(name, coding="papers")
+    assert default.coding == nominal.coding == "nominal"
+    assert papers.coding == "papers"
+    pd_testing = pytest.importorskip("pandas").testing
+    pd_testing.assert_frame_equal(default.data, nominal.data)
+    assert papers.data.shape == nominal.data.shape
+    assert papers.feature_names == nominal.feature_names
+    assert (papers.target == nominal.target).all()
+    assert nominal.categorical and papers.categorical == []
+    assert all(kind.kind in "if" for kind in papers.data.dtypes)
+    assert (papers.data[nominal.categorical] >= 0).all().all()
+    assert "numeric" in papers.description
+    assert "Categorical columns" in nominal.description
+    numeric = [c for c in nominal.feature_names if c not in nominal.categorical]
+    pd_testing.assert_frame_equal(papers.data[numeric], nominal.data[numeric])
+
+
+@pytest.mark.parametrize("name", ["glass", "pima"])
+def test_datasets_without_categorical_columns_take_either_coding(name):
+    nominal, papers = load_dataset(name), load_dataset(name, coding="papers")
+    assert nominal.categorical == papers.categorical == []
+    assert nominal.data.equals(papers.data) and papers.coding == "papers"
+
+
+@pytest.mark.parametrize("coding", ["paper", "numeric", None, 1])
+def test_unknown_coding_lists_the_known_ones(coding):
+    with pytest.raises(
+        ValueError,
+        match=r"The 'coding' parameter of load_dataset must be one of "
+        r"\['nominal', 'papers'\]\. Got .* instead",
+    ):
+        load_dataset("breast", coding=coding)
+
+
+def test_manifest_states_the_papers_coding_and_its_evidence():
+    manifest = _loader._manifest()
+    for name in ("breast", "german"):
+        papers = manifest[name]["codings"]["papers"]
+        assert papers["rule"] and papers["source"]
+        assert "Real Weka 3.6.14" in papers["evidence"]
+    declared = manifest["breast"]["codings"]["papers"]["values"]
+    assert {c: " ".join(v) for c, v in declared.items()} == {
+        c: v for c, v in BREAST_ARFF.items() if c != "deg_malig"
+    }

@@ -1,5 +1,5 @@
 """The papers' real datasets, two-class, embedded and checksum-verified."""
 
-from ._loader import DatasetIntegrityError, list_datasets, load_dataset
+from ._loader import CODINGS, DatasetIntegrityError, list_datasets, load_dataset
 
-__all__ = ["DatasetIntegrityError", "list_datasets", "load_dataset"]
+__all__ = ["CODINGS", "DatasetIntegrityError", "list_datasets", "load_dataset"]
