@@ -29,7 +29,7 @@ html_css_files = ["custom.css"]
 templates_path = ["_templates"]
 html_theme_options = {
     "navigation_with_keys": False,
-    # The project's name alone: "imbascore 0.1.0.dev0 documentation" ran
+    # The project's name alone: "imbascore 0.1.0 documentation" ran
     # into the navigation links at 1280 px.
     "logo": {"text": "imbascore"},
     # The wide García 2008 table gets the page's whole width.

@@ -87,7 +87,7 @@ from .thresholds import (
     threshold_metric_names,
 )
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 __all__ = [
     "ad_area_score",
