@@ -57,6 +57,13 @@ from .operating_point_scores import (
 from .operating_points import OperatingPoint, operating_point
 from .paired import PairedCounts, PredictionComparison, compare_predictions
 from .prevalence import class_ratio_dependence, score_at_prevalence
+from .prevalence_estimation import (
+    ClippedPrevalenceWarning,
+    PrevalenceEstimate,
+    PrevalenceEstimator,
+    estimate_prevalence,
+)
+from .prior_correction import PriorCorrectedClassifier, correct_probabilities
 from .registry import get_scorer, get_scorer_names, get_scoring, register_scorer
 from .report import imbalanced_report
 from .scorers import (
@@ -100,11 +107,13 @@ __all__ = [
     "balanced_accuracy_score",
     "best_threshold",
     "class_ratio_dependence",
+    "ClippedPrevalenceWarning",
     "compare_approaches",
     "compare_models",
     "compare_predictions",
     "confusion_counts",
     "ConfusionCounts",
+    "correct_probabilities",
     "cost_threshold",
     "decision_curve",
     "DecisionCurve",
@@ -112,6 +121,7 @@ __all__ = [
     "dominance_scorer",
     "dprime_score",
     "dprime_scorer",
+    "estimate_prevalence",
     "expected_cost_score",
     "false_negative_rate_score",
     "false_positive_rate_score",
@@ -154,6 +164,9 @@ __all__ = [
     "precision_at_recall_score",
     "precision_at_recall_scorer",
     "PredictionComparison",
+    "PrevalenceEstimate",
+    "PrevalenceEstimator",
+    "PriorCorrectedClassifier",
     "rates_from_dominance_gmean",
     "recall_at_precision_score",
     "recall_at_precision_scorer",
