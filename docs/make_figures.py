@@ -271,8 +271,45 @@ def decision_curve_pima():
     save(namespace["display"].figure_, "decision_curve_pima.png")
 
 
+def prior_correction_satimage():
+    """Calibration of a logistic regression trained after random
+    under-sampling on satimage, before and after PriorCorrectedClassifier
+    (docs/howto/deployment_ratio.md)."""
+    from imblearn.pipeline import make_pipeline as make_imblearn_pipeline
+    from imblearn.under_sampling import RandomUnderSampler
+    from sklearn.calibration import CalibrationDisplay
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.preprocessing import StandardScaler
+
+    from imbascore import PriorCorrectedClassifier
+
+    data = load_dataset("satimage")
+    X_train, X_test, y_train, y_test = train_test_split(
+        data.data, data.target, test_size=0.5, stratify=data.target, random_state=0
+    )
+    model = make_imblearn_pipeline(
+        StandardScaler(),
+        RandomUnderSampler(random_state=0),
+        LogisticRegression(max_iter=1000),
+    )
+    corrected = PriorCorrectedClassifier(model).fit(X_train, y_train)
+    figure, ax = plt.subplots(figsize=(5.6, 5.2))
+    for name, proba in [
+        ("after under-sampling", corrected.estimator_.predict_proba(X_test)[:, 1]),
+        ("corrected to the real ratio", corrected.predict_proba(X_test)[:, 1]),
+    ]:
+        CalibrationDisplay.from_predictions(
+            y_test, proba, n_bins=10, strategy="quantile", name=name, ax=ax
+        )
+    ax.legend(loc="upper left")
+    ax.set_title("Satimage, held out at the real ratio (9.7% positives)")
+    save(figure, "prior_correction_satimage.png")
+
+
 FIGURES = {
     "class_ratio_sweep": class_ratio_sweep,
+    "prior_correction_satimage": prior_correction_satimage,
     "decision_curve_pima": decision_curve_pima,
     "garcia2009_figure2": garcia2009_figure2,
     "weiss_curve": weiss_curve,
