@@ -12,6 +12,13 @@ it prints our g-mean, dominance and trapezium area beside the paper's, and
 counts the (dataset, classifier) pairs where the area after SMOTE and after
 under-sampling exceeds the original's: the paper's claim.
 
+Breast and German come in the papers' coding (``coding="papers"``, the
+study's default): their categorical values as the numbers the paper gave
+Weka (Breast: the value's position in UCI ``breast-cancer.arff``; German: the
+number in the UCI code, A43 -> 3), numeric attributes that IBk, SMO and the
+MLP scale like the others. Real Weka on those numbers comes within 0.05 of 11
+of the paper's 12 Breast and German areas, on nominal attributes 4.
+
 The estimators are Weka's, as the paper ran them (IBk, SMO, MultilayerPerceptron
 and the SMOTE filter, each following Weka's source; the MLP and SMO need
 numba: ``pip install "imbascore[weka]"``); the scikit-learn stand-ins stay
@@ -47,6 +54,7 @@ results = run_study(
     n_repeats=1 if quick else 5,
     random_state=0,
     n_jobs=-1,
+    coding="papers",
 )
 
 # %%

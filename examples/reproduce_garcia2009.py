@@ -17,7 +17,11 @@ performance measure for skewed class distributions":
 What differs from the paper's Weka: scikit-learn's MLP (mini-batches, see
 ``imbascore.study.CLASSIFIERS``), a CART tree with entropy splits for J48 (no
 C4.5 pruning), and imbascore's ``RBFNetworkClassifier`` built like Weka's
-RBFNetwork. ``--quick`` runs one 5-fold pass.
+RBFNetwork. Breast comes in the papers' coding (``coding="papers"``): its
+categorical values as their positions in UCI ``breast-cancer.arff``, the
+numbers Weka was given (real Weka on them: mean |TPR - paper| 0.019 and |TNR -
+paper| 0.013 over the six classifiers, nominal 0.062 and 0.038). ``--quick``
+runs one 5-fold pass.
 """
 
 # Not run by the docs build (minutes of fitting): its figure, drawn by
@@ -67,6 +71,7 @@ results = run_study(
     n_splits=5 if quick else 10,
     n_repeats=1 if quick else 5,
     n_jobs=-1,
+    coding="papers",
 )
 results["tpr"] = fold_scores(results, "sensitivity")
 results["tnr"] = fold_scores(results, "specificity")

@@ -1,5 +1,7 @@
 """The study runner: folds, determinism, resampling in training folds only."""
 
+import io
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -152,6 +154,11 @@ def test_objects_and_own_data():
             ([("bad", np.zeros((4, 1)), [0, 1, 2, 1])], ["none"], ["1nn"]),
             {},
             "must hold both 0 and 1",
+        ),
+        (
+            (["glass"], ["none"], ["1nn"]),
+            {"coding": "paper"},
+            r"'coding' parameter of run_study must be one of \['nominal', 'papers'\]",
         ),
     ],
 )
@@ -376,3 +383,45 @@ def test_garcia2008_comparison_defaults_to_the_papers_rates(small_study):
         ]
     )
     assert "from the fold-averaged TPR and TNR" in garcia2008_markdown(comparison)
+
+
+def test_the_studies_use_the_papers_coding():
+    # García 2008 and 2009 gave Weka Breast's and German's categorical values
+    # as numbers (issue 30): the study prepares them so, numeric attributes.
+    for name, n_nominal in (("breast", 8), ("german", 13)):
+        papers = load_dataset(name, coding="papers")
+        data = prepare_data(name)
+        assert data.categorical == () and data.n_inputs == papers.data.shape[1]
+        np.testing.assert_array_equal(data.X, papers.data.to_numpy(dtype=float))
+        assert len(prepare_data(name, coding="nominal").categorical) == n_nominal
+    protocol = dict(n_splits=3, n_repeats=1, random_state=0)
+    default = run_study(["breast"], ["none"], ["weka_1nn"], **protocol)
+    papers = run_study(["breast"], ["none"], ["weka_1nn"], coding="papers", **protocol)
+    nominal = run_study(
+        ["breast"], ["none"], ["weka_1nn"], coding="nominal", **protocol
+    )
+    counts = ["tp", "fn", "fp", "tn"]
+    pd.testing.assert_frame_equal(default[counts], papers[counts])
+    assert not default[counts].equals(nominal[counts])
+
+
+def test_the_console_study_uses_the_papers_coding(tmp_path):
+    from imbascore.cli import main
+
+    argv = ["study", "--quick", "--no-progress", "--datasets", "german"]
+    argv += ["--samplers", "none", "--classifiers", "weka_1nn"]
+    assert main([*argv, "--out", str(tmp_path)], out=io.StringIO()) == 0
+    ours = pd.read_csv(tmp_path / "folds.csv")
+    counts = ["tp", "fn", "fp", "tn"]
+    protocol = dict(n_splits=5, n_repeats=1, random_state=0)
+    for coding, same in (("papers", True), ("nominal", False)):
+        folds = run_study(["german"], ["none"], ["weka_1nn"], coding=coding, **protocol)
+        assert folds[counts].equals(ours[counts]) is same
+
+
+def test_the_examples_ask_for_the_papers_coding():
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    for name in ("reproduce_garcia2008.py", "reproduce_garcia2009.py"):
+        assert 'coding="papers"' in (examples / name).read_text(encoding="utf-8")
