@@ -15,7 +15,11 @@ extensions = [
     "sphinx-mathjax-offline",
     "numpydoc",
     "sphinx_gallery.gen_gallery",
+    # the guides and how-to pages are Markdown, their code run by the tests
+    "myst_parser",
 ]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+myst_heading_anchors = 3
 
 autosummary_generate = True
 numpydoc_show_class_members = False
