@@ -11,6 +11,12 @@ Java's ``Math.exp`` is run as fdlibm's (``-XX:-UseLibmIntrinsic``), as the
 MLP computes it; HotSpot's default intrinsic differs in the last bit for
 some arguments (see imbascore/study/_weka_mlp_numba.py).
 
+The folds are the study's: Breast and German in the papers' coding (their
+categorical values as the numbers the papers gave Weka, numeric attributes),
+as ``imbascore study`` runs them; ``"breast/nominal"`` and
+``"german/nominal"`` keep a few folds of the nominal coding, so that the
+estimators' nominal paths stay anchored too.
+
 Skipped, with the reason, where Java or Weka 3.6 is missing
 (``apt-get install -y weka`` installs both; ``IMBASCORE_WEKA_JAR`` points
 elsewhere).
@@ -123,8 +129,13 @@ def _arff(path, X, y, data):
 
 
 def _fold(name, index, sampler="none", seed=11):
-    """Training and test rows of the study's fold ``index`` (random_state 0)."""
-    data = prepare_data(name)
+    """Training and test rows of the study's fold ``index`` (random_state 0).
+
+    ``name`` is a dataset, in the papers' coding as the study runs it, or
+    ``"<dataset>/nominal"``.
+    """
+    name, _, coding = name.partition("/")
+    data = prepare_data(name, coding=coding or "papers")
     cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=5, random_state=0)
     for i, (train, test) in enumerate(cv.split(data.X, data.y)):
         if i == index:
@@ -195,14 +206,19 @@ def _command(tmp_path, classifier, options, data, fold, smote=None):
     return command
 
 
-# IBk: ties on all-nominal Breast, integer Haberman, mixed German; SMOTE first.
+# IBk: ties on integer-coded Breast and Haberman, all-nominal Breast, mixed
+# German; SMOTE first.
 IBK_FOLDS = [
     ("breast", 0, "none"),
     ("breast", 1, "none"),
+    ("breast/nominal", 0, "none"),
     ("haberman", 0, "none"),
     ("german", 0, "none"),
+    ("german/nominal", 0, "none"),
     ("glass", 0, "weka_smote"),
     ("breast", 2, "weka_smote"),
+    ("breast/nominal", 2, "weka_smote"),
+    ("german", 3, "weka_smote"),
     ("ecoli", 3, "undersample"),
 ]
 
@@ -220,9 +236,13 @@ def test_ibk_counts_are_wekas(tmp_path, name, index, sampler):
 
 
 SMO_FOLDS = [
-    ("breast", 9, "none"),  # libsvm's optimum misses Weka's counts here
+    ("breast", 9, "none"),
     ("breast", 46, "none"),
+    ("breast/nominal", 9, "none"),  # libsvm's optimum misses Weka's counts here
     ("german", 0, "none"),
+    ("german/nominal", 0, "none"),
+    ("breast", 3, "weka_smote"),
+    ("german", 1, "weka_smote"),
     ("pima", 0, "weka_smote"),
     ("yeast", 1, "undersample"),
 ]
@@ -262,9 +282,12 @@ def _mlp_weights(text, n_classes=2):
 
 MLP_FOLDS = [
     ("glass", 0, "none", 500),
+    ("breast", 0, "none", 500),
     ("breast", 0, "weka_smote", 500),
+    ("breast/nominal", 0, "weka_smote", 500),
     ("haberman", 1, "undersample", 500),
-    ("german", 0, "none", 60),  # 60 inputs x 30 hidden units: fewer epochs
+    ("german", 0, "none", 500),
+    ("german/nominal", 0, "none", 60),  # 60 inputs x 30 hidden units: fewer epochs
 ]
 
 
@@ -293,7 +316,14 @@ def test_mlp_weights_and_probabilities_are_wekas(
     assert _counts(y_test, np.argmax(ours, axis=1)) == _weka_counts(text)
 
 
-SMOTE_CASES = [("glass", 0, 1), ("glass", 0, 7), ("breast", 0, 3), ("german", 0, 9)]
+SMOTE_CASES = [
+    ("glass", 0, 1),
+    ("glass", 0, 7),
+    ("breast", 0, 3),
+    ("breast/nominal", 0, 3),
+    ("german", 0, 9),
+    ("german/nominal", 0, 9),
+]
 
 
 @pytest.mark.parametrize("name, index, seed", SMOTE_CASES)
@@ -312,3 +342,12 @@ def test_smote_makes_wekas_synthetic_instances(tmp_path, name, index, seed):
     np.testing.assert_array_equal(weka_X[:, nominal], ours_X[:, nominal])
     # Weka prints 6 decimals.
     np.testing.assert_allclose(weka_X, ours_X, rtol=1e-12, atol=5.000001e-7)
+
+
+@pytest.mark.parametrize("name", ["breast", "german"])
+def test_the_folds_are_in_the_papers_coding(name):
+    # What Weka is given above is what the study runs: numeric attributes.
+    data, X, *_ = _fold(name, 0)
+    assert data.categorical == () and (X >= 0).all()
+    nominal, *_ = _fold(f"{name}/nominal", 0)
+    assert len(nominal.categorical) == {"breast": 8, "german": 13}[name]
