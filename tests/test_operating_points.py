@@ -311,7 +311,7 @@ def test_scorers_read_scores_not_labels(name, bound):
     assert expected == pytest.approx(
         function(y, model.predict_proba(X)[:, 1], **bound), abs=1e-12
     )
-    svc = LinearSVC().fit(X, y)  # no predict_proba
+    svc = LinearSVC(dual=False).fit(X, y)  # no predict_proba
     assert scorer(svc, X, y) == pytest.approx(
         function(y, svc.decision_function(X), **bound), abs=1e-12
     )

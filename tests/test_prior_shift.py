@@ -6,14 +6,10 @@ import pickle
 
 import numpy as np
 import pytest
+from sklearn import model_selection
 from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import (
-    GridSearchCV,
-    StratifiedKFold,
-    TunedThresholdClassifierCV,
-    cross_val_predict,
-)
+from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_predict
 from sklearn.svm import LinearSVC
 
 from imbascore.confusion import ConfusionCounts, confusion_counts
@@ -713,7 +709,11 @@ def test_corrected_classifier_in_grid_search_and_tuned_threshold(imbalanced):
     ).fit(X, y)
     assert grid.best_estimator_.train_prior_ == pytest.approx([0.5, 0.5])
     assert grid.predict_proba(X).shape == (len(y), 2)
-    tuned = TunedThresholdClassifierCV(model, scoring="balanced_accuracy").fit(X, y)
+    if not hasattr(model_selection, "TunedThresholdClassifierCV"):
+        return  # scikit-learn < 1.5: GridSearchCV checked above
+    tuned = model_selection.TunedThresholdClassifierCV(
+        model, scoring="balanced_accuracy"
+    ).fit(X, y)
     assert 0 < tuned.best_threshold_ < 1
     assert np.array_equal(tuned.classes_, [0, 1])
     # the corrected probabilities move the threshold that balances the rates
