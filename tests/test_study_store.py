@@ -180,3 +180,18 @@ def test_temporary_files_never_stay(tmp_path):
         name for _, _, files in os.walk(out) for name in files if name.startswith(".")
     ]
     assert leftovers == [".lock"]
+
+
+def test_a_store_from_before_the_papers_coding_is_refused(tmp_path, capsys):
+    """Cells of Breast and German counted on nominal attributes (a store
+    written before the papers' coding) are not resumed and mixed with new
+    ones: the protocol records the coding."""
+    out = tmp_path / "o"
+    assert _study(["--datasets", "haberman", *FAST, "--out", str(out)])[0] == 0
+    recorded = out / "study.json"
+    old = recorded.read_text().replace('"coding": "papers",', "")
+    assert old != recorded.read_text()
+    recorded.write_text(old)
+    code, _ = _study(["--datasets", "haberman", *FAST, "--out", str(out)])
+    assert code != 0
+    assert "another protocol" in capsys.readouterr().err

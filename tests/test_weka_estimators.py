@@ -420,7 +420,7 @@ def test_clone_and_pickle(estimator):
 
 
 def test_pipelines_put_weka_resampling_before_scaling():
-    breast = prepare_data("breast")
+    breast = prepare_data("breast", coding="nominal")  # nominal columns to route
     steps = lambda s, c: [  # noqa: E731
         (name, type(step).__name__) for name, step in _pipeline(breast, s, c, 7).steps
     ]

@@ -353,6 +353,9 @@ def _run(args):
         "n_splits": n_splits,
         "n_repeats": n_repeats,
         "random_state": args.random_state,
+        # Breast and German in the papers' numeric coding (issue 30): a store
+        # of cells counted on nominal attributes is another protocol
+        "coding": "papers",
     }
     try:
         store = StudyStore(args.out, protocol, COLUMNS, __version__)
