@@ -2,8 +2,9 @@
 output they show is what the code prints today.
 
 A page's blocks run in order in one namespace, as a reader pasting them one
-after the other would run them. A block that starts with ``# requires scikit-learn >= 1.5`` is
-skipped on older releases. A block with ``>>>`` prompts is a doctest:
+after the other would run them. A block that starts with
+``# requires scikit-learn >= 1.5`` is skipped on older releases. A block with
+``>>>`` prompts is a doctest:
 its outputs are compared (whitespace normalised, ``...`` matching anything);
 a block without prompts is executed as a script.
 """
@@ -42,10 +43,8 @@ def test_the_pages_have_code():
     assert {"README.md", "docs/getting_started.md", "docs/choosing_a_metric.md"} <= (
         names
     )
-    assert all(
-        blocks(ROOT / name)
-        for name in ("README.md", "docs/getting_started.md", "docs/choosing_a_metric.md")
-    )
+    pages = ("README.md", "docs/getting_started.md", "docs/choosing_a_metric.md")
+    assert all(blocks(ROOT / name) for name in pages)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
