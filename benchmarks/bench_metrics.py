@@ -1,7 +1,7 @@
 """Speed and memory of the metrics against their anchors, measured in one run.
 
 Prints medians and ratios (never asserts: these machines are noisy) as a
-Markdown table that goes into the README. Run it with
+Markdown table that goes into docs/performance.md. Run it with
 
     pip install ".[bench]" && python benchmarks/bench_metrics.py [--quick]
 

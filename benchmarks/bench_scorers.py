@@ -1,7 +1,7 @@
 """Twelve metrics per fold: one multi_scorer against twelve separate scorers.
 
 Prints medians and ratios measured in the same run (never asserts: these
-machines are noisy) as a Markdown table that goes into the README. Run it with
+machines are noisy) as a Markdown table that goes into docs/performance.md. Run it with
 
     pip install ".[bench]" && python benchmarks/bench_scorers.py [--quick]
 

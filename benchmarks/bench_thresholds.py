@@ -1,7 +1,7 @@
 """Time and peak memory of threshold_curve on 10^7 scores, against roc_curve.
 
 Prints medians and ratios (never asserts: these machines are noisy) as a
-Markdown table that goes into the README. Run it with
+Markdown table that goes into docs/performance.md. Run it with
 
     python benchmarks/bench_thresholds.py [--quick] [--n 10000000]
 

@@ -230,7 +230,7 @@ def weiss_curve():
 
 
 def thresholds_satimage():
-    """The figure of the README's decision-threshold section: the threshold
+    """The figure of the threshold how-to (docs/howto): the threshold
     curve, IBA's ROC isometrics and the trajectory in the Balanced Accuracy
     Graph of examples/plot_thresholds_iba.py's 25-NN on Satimage."""
     import runpy
