@@ -1,8 +1,8 @@
 """An independent reference for imbascore's metrics, for the differential test.
 
 Written from the formulas (the metric table of docs/choosing_a_metric.md and
-the metrics' docstrings) on a plain confusion matrix, in plain Python: every count is a ``math.fsum``
-of the weights of its cells, never a total minus something, and the normal
+the metrics' docstrings) on a plain confusion matrix, in plain Python: every
+count is a ``math.fsum`` of the weights of its cells, never a total minus something, and the normal
 distribution is :class:`statistics.NormalDist`. Nothing here comes from
 imbascore, so an error shared by both is unlikely.
 
