@@ -3,8 +3,8 @@
 Written from the formulas (the metric table of docs/choosing_a_metric.md and
 the metrics' docstrings) on a plain confusion matrix, in plain Python: every
 count is a ``math.fsum`` of the weights of its cells, never a total minus
-something, and the normal distribution is :class:`statistics.NormalDist`. Nothing here comes from
-imbascore, so an error shared by both is unlikely.
+something, and the normal distribution is :class:`statistics.NormalDist`.
+Nothing here comes from imbascore, so an error shared by both is unlikely.
 
 An undefined per-label value is ``None`` until the ``zero_division`` value
 replaces it; :class:`Result` says whether that happened (when the library
