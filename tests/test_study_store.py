@@ -98,9 +98,8 @@ def test_ctrl_c_keeps_the_finished_cells_and_names_the_command(
 
 
 def test_a_second_run_on_the_same_directory_is_refused(tmp_path, capsys):
-    store = StudyStore(
-        tmp_path, {"n_splits": 5, "n_repeats": 1, "random_state": 0}, COLUMNS, "t"
-    )
+    protocol = {"n_splits": 5, "n_repeats": 1, "random_state": 0, "coding": "papers"}
+    store = StudyStore(tmp_path, protocol, COLUMNS, "t")
     with store.locked():
         code, _ = _study(["--datasets", "glass", *FAST, "--out", str(tmp_path)])
         err = capsys.readouterr().err
