@@ -34,6 +34,12 @@ from ._garcia2008 import (
     garcia2008_markdown,
     paper_cells,
 )
+from ._garcia2009 import (
+    GARCIA2009_DATASETS,
+    compare_garcia2009,
+    garcia2009_classifiers,
+    garcia2009_markdown,
+)
 from ._html_report import study_report_html
 from ._own_data import (
     check_names,
@@ -47,6 +53,8 @@ from ._store import StoreError, StudyStore
 
 __all__ = ["add_study_parser"]
 
+#: The papers whose protocol and table ``--paper`` runs.
+PAPERS = ("garcia2008", "garcia2009")
 #: The paper's protocol, as Weka ran it.
 DEFAULT_SAMPLERS = "none,weka_smote,undersample"
 DEFAULT_CLASSIFIERS = "weka_1nn,weka_svm,weka_mlp"
@@ -157,6 +165,13 @@ def add_study_parser(commands):
         help="CSV field separator, or tab (,)",
     )
     runs = study.add_argument_group("the study")
+    runs.add_argument(
+        "--paper",
+        choices=PAPERS,
+        default="garcia2008",
+        metavar="NAME",
+        help="protocol and table: garcia2008 or garcia2009 (%(default)s)",
+    )
     runs.add_argument(
         "--samplers",
         default=DEFAULT_SAMPLERS,
@@ -321,6 +336,11 @@ def _run(args):
     if args.list:
         return _print_list(args.stream)
     embedded = list_datasets()
+    paper_2009 = args.paper == "garcia2009"
+    if paper_2009 and args.samplers == DEFAULT_SAMPLERS:
+        args.samplers = "none"  # the paper's experiment has no resampling
+    if paper_2009 and args.classifiers == DEFAULT_CLASSIFIERS:
+        args.classifiers = ",".join(garcia2009_classifiers(CLASSIFIERS).values())
     samplers = _names("samplers", SAMPLERS)(args.samplers)
     classifiers = _names("classifiers", CLASSIFIERS)(args.classifiers)
     metrics = _names("metrics", METRIC_NAMES)(args.metrics)
@@ -347,8 +367,16 @@ def _run(args):
     if args.datasets is not None:
         datasets = _names("datasets", embedded)(args.datasets)
     own = _own_datasets(args, n_splits, embedded)
+    paper_datasets = GARCIA2009_DATASETS if paper_2009 else GARCIA2008_DATASETS
     if datasets is None:
-        datasets = [] if own else list(GARCIA2008_DATASETS)
+        datasets = [] if own else list(paper_datasets)
+    for name in datasets:
+        if name not in paper_datasets:
+            print(
+                f"note: {args.paper} has no numbers for {name!r}; it runs "
+                "anyway, and appears in every output but the paper's table",
+                file=args.stream,
+            )
     protocol = {
         "n_splits": n_splits,
         "n_repeats": n_repeats,
@@ -419,7 +447,11 @@ def _run_in(store, args, datasets, samplers, classifiers, metrics):
             f"{results['dataset'].nunique()} datasets), not only this run's",
             file=args.stream,
         )
-    comparison, names, figures = _write_outputs(results, store, args.stream)
+    comparison, names, figures = _write_outputs(
+        results, store, args.stream, garcia2008=args.paper == "garcia2008"
+    )
+    if args.paper == "garcia2009":
+        _write_garcia2009(results, store, args.stream)
     summary = _write_metric_table(results, store, metrics, args.aggregate, args.stream)
     page = study_report_html(
         results,
@@ -450,6 +482,8 @@ _DEFAULTS = {
 def _resume_command(args):
     """The command line that finishes this run (its options, not defaults)."""
     parts = ["imbascore", "study"]
+    if args.paper != "garcia2008":
+        parts += ["--paper", args.paper]
     if args.datasets is not None:
         parts += ["--datasets", args.datasets]
     for path in split_paths(args.data):
@@ -463,7 +497,7 @@ def _resume_command(args):
         parts += ["--delimiter", "tab" if args.delimiter == "\t" else args.delimiter]
     for flag in ("samplers", "classifiers", "metrics", "aggregate"):
         value = getattr(args, flag)
-        if value != _DEFAULTS[flag]:
+        if value != _DEFAULTS[flag] and not _paper_default(args, flag, value):
             parts += [f"--{flag}", value]
     if args.quick:
         parts.append("--quick")
@@ -477,6 +511,17 @@ def _resume_command(args):
         parts.append("--no-progress")
     parts += ["--out", str(args.out)]
     return shlex.join(parts)
+
+
+def _paper_default(args, flag, value):
+    """Whether ``value`` is what ``--paper`` chose for ``--flag`` by itself."""
+    if args.paper != "garcia2009":
+        return False
+    chosen = {
+        "samplers": "none",
+        "classifiers": ",".join(garcia2009_classifiers(CLASSIFIERS).values()),
+    }
+    return chosen.get(flag) == value
 
 
 def _store_results(store):
@@ -506,10 +551,11 @@ def _store_results(store):
     return pd.concat([frames[cell] for cell in cells], ignore_index=True)
 
 
-def _write_outputs(results, store, stream):
-    """The García table and the figures; returns them for report.html."""
+def _write_outputs(results, store, stream, garcia2008=True):
+    """The García 2008 table (unless ``garcia2008`` is false: another
+    paper's run) and the figures; returns them for report.html."""
     cells, used = paper_cells(results)
-    comparison = compare_garcia2008(cells)
+    comparison = compare_garcia2008(cells if garcia2008 else cells.iloc[:0])
     names = ""
     if not comparison.empty:
         table = garcia2008_markdown(comparison)
@@ -553,6 +599,35 @@ def _write_outputs(results, store, stream):
         )
     print(f"figures: {store.out / 'figures'}", file=stream)
     return comparison, names, figures
+
+
+def _write_garcia2009(results, store, stream):
+    """``garcia2009_table3.md``, the agreement count and each disagreement's
+    measured reason."""
+    classifiers = garcia2009_classifiers(set(results["classifier"]))
+    rows, picks = compare_garcia2009(results, classifiers)
+    if not picks:
+        print(
+            "García et al. (2009), Table 3: needs every one of the paper's six "
+            "classifiers on one of its datasets; not written",
+            file=stream,
+        )
+        return
+    table = garcia2009_markdown(rows, picks, classifiers)
+    store.write_text("garcia2009_table3.md", table)
+    agree = sum(pick["reason"] is None for pick in picks)
+    print(
+        f"García et al. (2009), Table 3: {store.out / 'garcia2009_table3.md'}\n"
+        f"choices that agree with the paper's: {agree} of {len(picks)}",
+        file=stream,
+    )
+    for pick in picks:
+        if pick["reason"] is not None:
+            print(
+                f"  {pick['dataset']}, {pick['measure']}: ours {pick['ours']}, "
+                f"paper {pick['paper']}: {pick['reason']}",
+                file=stream,
+            )
 
 
 def _write_metric_table(results, store, metrics, aggregate, stream):
