@@ -371,8 +371,8 @@ class WekaNaiveBayesClassifier(ClassifierMixin, BaseEstimator):
                 rows = order[labels[order] == label]
                 values = X[rows, column]
                 values = _round(values[~np.isnan(values)], precision)
-                self.mean_[label, column], self.std_[label, column] = (
-                    _normal_estimator(values, precision)
+                self.mean_[label, column], self.std_[label, column] = _normal_estimator(
+                    values, precision
                 )
         return self
 
