@@ -253,7 +253,25 @@ def _wrapped(name, text, width=78):
 def _print_list(stream):
     """``imbascore study --list``: every name the options take, described."""
     paper = set(GARCIA2008_DATASETS)
-    print("Datasets (--datasets; * = in García 2008, the default):", file=stream)
+    print("Papers (--paper):", file=stream)
+    print(
+        _wrapped(
+            "garcia2008",
+            "the default: ten datasets x {none, weka_smote, undersample} x "
+            "{weka_1nn, weka_svm, weka_mlp}; garcia2008_table3.md",
+        ),
+        file=stream,
+    )
+    print(
+        _wrapped(
+            "garcia2009",
+            "breast, glass, satimage x none x "
+            + ", ".join(garcia2009_classifiers(CLASSIFIERS).values())
+            + "; garcia2009_table3.md and the agreement of each measure's pick",
+        ),
+        file=stream,
+    )
+    print("\nDatasets (--datasets; * = in García 2008, the default):", file=stream)
     for name in list_datasets():
         star = "*" if name in paper else " "
         print(f"  {name:<12}{star} positive: {load_positive(name)}", file=stream)
