@@ -18,8 +18,9 @@ distributions, criteria and split searches are in
 * ``C45ModelSelection.selectModel`` and ``Distribution.addInstWithUnknown``:
   instances with the attribute missing are added to the chosen split's
   distribution, spread over its branches in proportion;
-  ``C45Split.setSplitPoint``: a numeric split point moves down to the
-  largest value of the whole training data at or below it.
+  ``C45Split.setSplitPoint``: a numeric split point moves to the largest
+  value of the whole training data at or below it, within 1e-6 (so a value
+  a rounding error above the midpoint counts as below it).
 * ``ClassifierSplitModel.split``: an instance with a missing value goes to
   every branch of positive weight, its weight times the branch's share.
 * ``C45PruneableClassifierTree.buildClassifier``: the tree is grown in full,
@@ -46,6 +47,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._weka_data import _validate, check_codes, check_nominal
 from ._weka_j48_split import (
+    SMALL,
     Distribution,
     add_errs,
     eq,
@@ -109,7 +111,6 @@ class _Builder:
         self.raising = raising
         # C45ModelSelection: m_allData, the whole training set.
         self.n_all = len(X)
-        self.sorted_values = [np.unique(column[~np.isnan(column)]) for column in X.T]
         # C45ModelSelection.selectModel: are all attributes nominal with many
         # values (>= 0.3 * the training instances)?
         self.multi_val = all(
@@ -192,11 +193,27 @@ class _Builder:
         missing = np.isnan(values)
         best.distribution.add_unknown(y[missing], w[missing])
         if not best.nominal:
-            # C45Split.setSplitPoint: the largest training value <= the point.
-            column = self.sorted_values[best.attribute]
-            below = column[column <= best.split_point]
-            best.split_point = float(below[-1]) if len(below) else -np.finfo(float).max
+            best.split_point = self.set_split_point(best.attribute, best.split_point)
         return best, best.distribution
+
+    def set_split_point(self, attribute, point):
+        """C45Split.setSplitPoint: the largest training value at or below the
+        point, both comparisons within 1e-6 (Utils.gr, Utils.smOrEq), in the
+        order of the training data: a value up to 1e-6 above the midpoint
+        counts as below it."""
+        column = self.X[:, attribute]
+        below = column[~np.isnan(column) & (column - point < SMALL)]
+        if len(below) == 0:
+            return -np.finfo(float).max
+        top = below.max()
+        rest = below[below < top]
+        if len(rest) == 0 or top - rest.max() > SMALL:
+            return float(top)  # the scan below ends at the largest value
+        new_point = -np.finfo(float).max
+        for value in below.tolist():
+            if value - new_point > SMALL:
+                new_point = value
+        return new_point
 
     def split_data(self, split, rows, w, distribution=None):
         """ClassifierSplitModel.split: each branch's rows and weights, in order."""
