@@ -157,8 +157,9 @@ def _erfc_nonnegative(a):
 def normal_probability(a):
     """``weka.core.Statistics.normalProbability``: the standard normal CDF.
 
-    Weka's port of Cephes' ``ndtr``, operation for operation (scipy's
-    ``ndtr`` differs from it in the last bits in the tails).
+    Weka's port of Cephes' ``ndtr``, operation for operation, without the
+    ``expx2`` refinement of later Cephes releases (scipy 1.17's ``ndtr``
+    gives the same bits; ported so that a change there cannot move us).
 
     Examples
     --------
