@@ -53,7 +53,7 @@ from ._weka_j48_split import (
     eq,
     gr,
     nominal_split,
-    numeric_split,
+    numeric_splits,
     sequential_sum,
     sm,
     sm_or_eq,
@@ -109,6 +109,7 @@ class _Builder:
         self.min_no_obj = min_no_obj
         self.cf = np.float32(cf)
         self.raising = raising
+        self.numeric = np.flatnonzero(~nominal)
         # C45ModelSelection: m_allData, the whole training set.
         self.n_all = len(X)
         # C45ModelSelection.selectModel: are all attributes nominal with many
@@ -141,15 +142,26 @@ class _Builder:
         ):
             return None, check  # NoSplit(checkDistribution)
         sum_of_weights = sequential_sum(w)  # Instances.sumOfWeights
+        values = self.X[rows]
+        numeric = iter(
+            numeric_splits(
+                self.numeric,
+                values[:, self.numeric],
+                y,
+                w,
+                self.n_classes,
+                self.min_no_obj,
+                sum_of_weights,
+            )
+        )
         models = []
         average, valid = 0.0, 0
         for attribute in range(self.X.shape[1]):
-            values = self.X[rows, attribute]
             if self.nominal[attribute]:
                 model = nominal_split(
                     attribute,
                     int(self.n_values[attribute]),
-                    values,
+                    values[:, attribute],
                     y,
                     w,
                     self.n_classes,
@@ -157,15 +169,7 @@ class _Builder:
                     sum_of_weights,
                 )
             else:
-                model = numeric_split(
-                    attribute,
-                    values,
-                    y,
-                    w,
-                    self.n_classes,
-                    self.min_no_obj,
-                    sum_of_weights,
-                )
+                model = next(numeric)
             models.append(model)
             if model.n_subsets > 0 and (
                 not self.nominal[attribute]

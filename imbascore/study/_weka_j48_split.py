@@ -19,7 +19,13 @@ import math
 
 import numpy as np
 
-__all__ = ["Distribution", "add_errs", "numeric_split", "nominal_split"]
+__all__ = [
+    "Distribution",
+    "add_errs",
+    "nominal_split",
+    "numeric_split",
+    "numeric_splits",
+]
 
 # weka/core/Utils.java: SMALL, and the comparisons with that tolerance.
 SMALL = 1e-6
@@ -287,87 +293,141 @@ def nominal_split(
 
 
 def numeric_split(attribute, values, y, weights, n_classes, min_no_obj, sum_of_weights):
-    """C45Split.handleNumericAttribute: the best binary cut of a numeric attribute.
+    """C45Split.handleNumericAttribute for one attribute (see numeric_splits)."""
+    return numeric_splits(
+        [attribute],
+        values[:, None],
+        y,
+        weights,
+        n_classes,
+        min_no_obj,
+        sum_of_weights,
+    )[0]
 
-    The known values sorted; a cut between two neighbours more than 1e-5
-    apart, kept if both sides weigh ``minSplit = 0.1 * known weight /
-    numClasses`` clipped to ``[minNoObj, 25]``; the first cut whose gain beats
-    the best so far by more than 1e-6 wins; the MDL correction
+
+def numeric_splits(
+    attributes, values, y, weights, n_classes, min_no_obj, sum_of_weights
+):
+    """C45Split.handleNumericAttribute: the best binary cut of each numeric attribute.
+
+    ``values`` holds the node's columns of ``attributes``, NaN where missing.
+    For each: the known values sorted; a cut between two neighbours more than
+    1e-5 apart, kept if both sides weigh ``minSplit = 0.1 * known weight /
+    numClasses`` clipped to ``[minNoObj, 25]``; the first cut whose gain
+    beats the best so far by more than 1e-6 wins; the MDL correction
     ``log2(number of kept cuts) / node weight`` is taken off its gain; the
     split point is the midpoint of the cut (or its lower value, where the
-    midpoint rounds to the upper one).
+    midpoint rounds to the upper one). The attributes are searched together,
+    column by column of one array, with Weka's arithmetic in Weka's order.
     """
-    known = ~np.isnan(values)
-    order = np.argsort(values[known], kind="stable")
-    v = values[known][order]
-    labels = y[known][order]
-    w = weights[known][order]
-    first_miss = len(v)
-    split = Split(attribute, False, 0, np.finfo(float).max, None)
-    total = sequential_sum(w)
-    min_split = 0.1 * total / n_classes
-    if sm_or_eq(min_split, min_no_obj):
-        min_split = float(min_no_obj)
-    elif gr(min_split, 25):
-        min_split = 25.0
-    if sm(first_miss, 2 * min_split):
-        return split
+    n, n_columns = values.shape
+    splits = [Split(a, False, 0, np.finfo(float).max, None) for a in attributes]
+    if n < 2 or n_columns == 0:
+        return splits
+    # Instances.sort(attribute): missing values last, the known ones in order.
+    order = np.argsort(values, axis=0, kind="stable")
+    v = np.take_along_axis(values, order, axis=0)
+    labels = y[order]
+    w = np.where(np.isnan(v), 0.0, weights[order])  # missing: never counted
+    first_miss = (~np.isnan(values)).sum(axis=0)
     # The distribution with every known instance in bag 1, then shifted to bag
-    # 0 instance by instance (Distribution.add, Distribution.shiftRange).
-    left = np.empty((first_miss, n_classes))
-    right = np.empty((first_miss, n_classes))
-    per_class = np.bincount(labels, weights=w, minlength=n_classes).astype(float)
+    # 0 instance by instance (Distribution.add, Distribution.shiftRange): the
+    # sums run in the sorted order, as Java's loops do.
+    left_bag = np.add.accumulate(w, axis=0)
+    total = left_bag[np.maximum(first_miss - 1, 0), np.arange(n_columns)]
+    total = np.where(first_miss > 0, total, 0.0)
+    right_bag = np.subtract.accumulate(np.vstack([total, w]), axis=0)[1:]
+    left, right, per_class = [], [], []
     for label in range(n_classes):
         mine = np.where(labels == label, w, 0.0)
-        left[:, label] = np.add.accumulate(mine)
-        right[:, label] = np.subtract.accumulate(
-            np.concatenate([[per_class[label]], mine])
-        )[1:]
-    left_bag = np.add.accumulate(w)
-    right_bag = np.subtract.accumulate(np.concatenate([[total], w]))[1:]
-    # Cuts after position k (k = next - 1) where v[k] + 1e-5 < v[k + 1].
-    cuts = np.flatnonzero(v[:-1] + 1e-5 < v[1:])
-    kept = cuts[
-        (min_split - left_bag[cuts] < SMALL) & (min_split - right_bag[cuts] < SMALL)
-    ]
-    n_index = len(kept)
-    if n_index == 0:
-        return split
-    dist_known = Distribution(None, None, per_class, total)
-    default_ent = old_ent(dist_known)
-    entropy = np.zeros(n_index)
+        cumulative = np.add.accumulate(mine, axis=0)
+        known = cumulative[np.maximum(first_miss - 1, 0), np.arange(n_columns)]
+        known = np.where(first_miss > 0, known, 0.0)
+        per_class.append(known)
+        left.append(cumulative[:-1])
+        right.append(np.subtract.accumulate(np.vstack([known, mine]), axis=0)[1:-1])
+    left_bag, right_bag = left_bag[:-1], right_bag[:-1]
+    min_split = 0.1 * total / n_classes
+    min_split = np.where(
+        min_split - min_no_obj < SMALL,
+        float(min_no_obj),
+        np.where(min_split - 25 > SMALL, 25.0, min_split),
+    )
+    # Cuts after position k where v[k] + 1e-5 < v[k + 1] (False at a NaN).
+    with np.errstate(invalid="ignore"):
+        cut = v[:-1] + 1e-5 < v[1:]
+    kept = cut & (min_split - left_bag < SMALL) & (min_split - right_bag < SMALL)
+    n_index = kept.sum(axis=0)
+    # InfoGainSplitCrit.splitCritValue(bags, totalNoInst, oldEnt), at every cut.
+    entropy = np.zeros_like(left_bag)
     for cells, bag in ((left, left_bag), (right, right_bag)):
         for label in range(n_classes):
-            entropy = entropy + _ln_func_array(cells[kept, label])
-        entropy = entropy - _ln_func_array(bag[kept])
+            entropy = entropy + _ln_func_array(cells[label])
+        entropy = entropy - _ln_func_array(bag)
     entropy = -(entropy / LOG2)
-    unknown_rate = (sum_of_weights - total) / sum_of_weights
-    numerator = (1 - unknown_rate) * (default_ent - entropy)
-    zero = (numerator < SMALL) & (-numerator < SMALL)
-    gains = np.where(zero, 0.0, numerator / total)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for j, split in enumerate(splits):
+            if sm(first_miss[j], 2 * min_split[j]) or n_index[j] == 0:
+                continue
+            known = Distribution(None, None, np.array([c[j] for c in per_class]), 0.0)
+            known.total = float(total[j])
+            default_ent = old_ent(known)
+            positions = np.flatnonzero(kept[:, j])
+            unknown_rate = (sum_of_weights - known.total) / sum_of_weights
+            numerator = (1 - unknown_rate) * (default_ent - entropy[positions, j])
+            zero = (numerator < SMALL) & (-numerator < SMALL)
+            gains = np.where(zero, 0.0, numerator / known.total)
+            best_gain, split_index = _best_cut(positions, gains)
+            _finish(
+                split,
+                best_gain,
+                split_index,
+                v[: first_miss[j], j],
+                labels[: first_miss[j], j],
+                w[: first_miss[j], j],
+                n_index[j],
+                n_classes,
+                sum_of_weights,
+            )
+    return splits
+
+
+def _best_cut(positions, gains):
+    """The scan of handleNumericAttribute: a cut wins if its gain beats the
+    best so far by more than 1e-6 (Utils.gr), in the order of the cuts.
+
+    Only a strict running maximum can win (a gain more than 1e-6 above the
+    best is above every gain before it), so the scan runs over those.
+    """
+    before = np.maximum.accumulate(np.concatenate([[-np.inf], gains[:-1]]))
+    records = np.flatnonzero(gains > before)
     best_gain, split_index = 0.0, -1
-    for cut, gain in zip(kept.tolist(), gains.tolist()):
+    for position, gain in zip(positions[records].tolist(), gains[records].tolist()):
         if gain - best_gain > SMALL:
-            best_gain, split_index = gain, cut
-    best_gain = best_gain - math.log(n_index) / LOG2 / sum_of_weights
-    if sm_or_eq(best_gain, 0):
-        return split
+            best_gain, split_index = gain, position
+    return best_gain, split_index
+
+
+def _finish(split, gain, split_index, v, labels, w, n_index, n_classes, total_weight):
+    """The MDL correction, the split point and the split's distribution."""
+    gain = gain - math.log(n_index) / LOG2 / total_weight
+    if sm_or_eq(gain, 0):
+        return
     split.n_subsets = 2
-    split.info_gain = best_gain
+    split.info_gain = gain
     point = (v[split_index + 1] + v[split_index]) / 2
     if point == v[split_index + 1]:
         point = v[split_index]
     split.split_point = float(point)
     # Distribution.addRange for bag 0, then bag 1.
-    bags = (np.arange(first_miss) > split_index).astype(np.int64)
+    bags = (np.arange(len(v)) > split_index).astype(np.int64)
     dist = Distribution.from_entries(bags, labels, w, 2, n_classes)
     low = sequential_sum(w[: split_index + 1])
     high = sequential_sum(w[split_index + 1 :])
     dist.per_bag = np.array([low, high])
     dist.total = low + high
     split.distribution = dist
-    split.gain_ratio = gain_ratio(dist, sum_of_weights, best_gain)
-    return split
+    split.gain_ratio = gain_ratio(dist, total_weight, gain)
 
 
 # weka/core/Statistics.java, normalInverse (Cephes' ndtri).
