@@ -26,6 +26,7 @@ from ._rbf_network import RBFNetworkClassifier
 from ._runner import COLUMNS, prepare_data, run_study
 from ._weka_ibk import WekaIBkClassifier
 from ._weka_mlp import WekaMLPClassifier
+from ._weka_naive_bayes import WekaNaiveBayesClassifier
 from ._weka_smo import WekaSMOClassifier
 from ._weka_smote import WekaSMOTE
 
@@ -47,6 +48,7 @@ __all__ = [
     "summarize",
     "WekaIBkClassifier",
     "WekaMLPClassifier",
+    "WekaNaiveBayesClassifier",
     "WekaSMOClassifier",
     "WekaSMOTE",
 ]

@@ -20,6 +20,7 @@ from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
 from ._weka_ibk import WekaIBkClassifier
 from ._weka_mlp import WekaMLPClassifier
+from ._weka_naive_bayes import WekaNaiveBayesClassifier
 from ._weka_smo import WekaSMOClassifier
 from ._weka_smote import WekaSMOTE
 
@@ -94,6 +95,10 @@ def _weka_mlp(n_inputs, random_state):
     return WekaMLPClassifier(random_state=_weka_seed(random_state))
 
 
+def _weka_nb(n_inputs, random_state):
+    return WekaNaiveBayesClassifier()
+
+
 #: name -> (factory of (n_inputs, random_state), what it stands for).
 CLASSIFIERS = {
     "1nn": (_one_nn, "IBk, k = 1: KNeighborsClassifier(n_neighbors=1), Euclidean"),
@@ -146,6 +151,14 @@ CLASSIFIERS = {
         "one sigmoid output per class, 500 epochs of online back-propagation "
         "with learning rate 0.3 and momentum 0.2 in an order shuffled once, "
         "weights U(-0.05, 0.05) from java.util.Random; needs numba)",
+    ),
+    "weka_nb": (
+        _weka_nb,
+        "NaiveBayes as Weka computes it: WekaNaiveBayesClassifier (per class a "
+        "normal distribution for each numeric attribute, values rounded to the "
+        "mean gap between adjacent distinct training values and sd at least a "
+        "sixth of it; Laplace counts for nominal values and the class prior; "
+        "missing values skipped)",
     ),
 }
 

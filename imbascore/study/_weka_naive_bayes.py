@@ -308,7 +308,7 @@ class WekaNaiveBayesClassifier(ClassifierMixin, BaseEstimator):
 
     Examples
     --------
-    >>> from imbascore.study._weka_naive_bayes import WekaNaiveBayesClassifier
+    >>> from imbascore.study import WekaNaiveBayesClassifier
     >>> X = [[0, 1.0], [0, 1.5], [1, 3.0], [1, 3.5]]
     >>> nb = WekaNaiveBayesClassifier(categorical_features=[0]).fit(X, [0, 0, 1, 1])
     >>> nb.predict([[0, 1.2], [1, 3.4]])
