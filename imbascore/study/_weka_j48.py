@@ -38,6 +38,13 @@ distributions, criteria and split searches are in
   weighted by the branches' shares; an empty leaf answers with its parent's
   branch distribution. The prediction is the first most probable class
   (``weka.classifiers.Evaluation`` takes the first largest probability).
+  A leaf that subtree raising left without training weight answers zeros
+  for every class, as in Weka, whose Evaluation then counts the instance
+  as unclassified; ``predict`` gives it the first class.
+
+Where the weights are fractional (missing values), a node's instances are
+summed in our order, not in the order Weka's quicksort leaves them, which
+can change a sum in its last bit (see :mod:`~imbascore.study._weka_j48_split`).
 """
 
 import numpy as np
