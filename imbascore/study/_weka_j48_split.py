@@ -29,7 +29,7 @@ __all__ = [
 
 # weka/core/Utils.java: SMALL, and the comparisons with that tolerance.
 SMALL = 1e-6
-# weka/core/ContingencyTables.java: log2 = Math.log(2).
+# weka/classifiers/trees/j48/EntropyBasedSplitCrit.java (3.6): log2 = Math.log(2).
 LOG2 = math.log(2)
 
 
@@ -58,17 +58,19 @@ def eq(a, b):
     return a - b < SMALL and b - a < SMALL
 
 
-def ln_func(num):
-    """EntropyBasedSplitCrit.lnFunc: ``num * ln(num)``, 0 below 1e-6."""
+def log_func(num):
+    """EntropyBasedSplitCrit.logFunc (Weka 3.6): ``num * ln(num) / ln(2)``, 0
+    below 1e-6 (Weka 3.8's lnFunc leaves the division by ln 2 to the sums,
+    which changes the last bits)."""
     if num < 1e-6:
         return 0.0
-    return num * math.log(num)
+    return num * math.log(num) / LOG2
 
 
-def _ln_func_array(values):
+def _log_func_array(values):
     out = np.zeros_like(values)
     big = values >= 1e-6
-    out[big] = values[big] * np.log(values[big])
+    out[big] = values[big] * np.log(values[big]) / LOG2
     return out
 
 
@@ -194,8 +196,8 @@ def old_ent(dist):
     """EntropyBasedSplitCrit.oldEnt: entropy of the class totals, times total."""
     value = 0.0
     for weight in dist.per_class.tolist():
-        value = value + ln_func(weight)
-    return (ln_func(dist.total) - value) / LOG2
+        value = value + log_func(weight)
+    return log_func(dist.total) - value
 
 
 def new_ent(dist):
@@ -203,9 +205,9 @@ def new_ent(dist):
     value = 0.0
     for bag in range(dist.n_bags):
         for weight in dist.per_class_per_bag[bag].tolist():
-            value = value + ln_func(weight)
-        value = value - ln_func(dist.per_bag[bag])
-    return -(value / LOG2)
+            value = value + log_func(weight)
+        value = value - log_func(dist.per_bag[bag])
+    return -value
 
 
 def info_gain(dist, total_no_inst, old=None):
@@ -226,10 +228,10 @@ def gain_ratio(dist, total_no_inst, numerator):
     no_unknown = total_no_inst - dist.total
     if gr(dist.total, 0):
         for weight in dist.per_bag.tolist():
-            value = value - ln_func(weight)
-        value = value - ln_func(no_unknown)
-        value = value + ln_func(total_no_inst)
-    denominator = value / LOG2
+            value = value - log_func(weight)
+        value = value - log_func(no_unknown)
+        value = value + log_func(total_no_inst)
+    denominator = value
     if eq(denominator, 0):
         return 0.0
     return numerator / (denominator / total_no_inst)
@@ -259,12 +261,15 @@ class Split:
 
     def which_subset(self, values):
         """C45Split.whichSubset: the nominal value, or 0 for ``<= splitPoint``
-        and 1 above it; -1 where the value is missing."""
+        (within 1e-6) and 1 above it; -1 where the value is missing."""
         missing = np.isnan(values)
         if self.nominal:
             subset = np.where(missing, -1, np.nan_to_num(values)).astype(np.int64)
         else:
-            subset = np.where(values <= self.split_point, 0, 1)
+            # Weka 3.6 compares with Utils.smOrEq: a value up to 1e-6 above
+            # the split point goes left too (3.8 uses a plain <=).
+            point = self.split_point
+            subset = np.where((values - point < SMALL) | (values <= point), 0, 1)
         subset[missing] = -1
         return subset
 
@@ -362,9 +367,9 @@ def numeric_splits(
     entropy = np.zeros_like(left_bag)
     for cells, bag in ((left, left_bag), (right, right_bag)):
         for label in range(n_classes):
-            entropy = entropy + _ln_func_array(cells[label])
-        entropy = entropy - _ln_func_array(bag)
-    entropy = -(entropy / LOG2)
+            entropy = entropy + _log_func_array(cells[label])
+        entropy = entropy - _log_func_array(bag)
+    entropy = -entropy
     with np.errstate(invalid="ignore", divide="ignore"):
         for j, split in enumerate(splits):
             if sm(first_miss[j], 2 * min_split[j]) or n_index[j] == 0:
