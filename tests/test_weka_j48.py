@@ -17,6 +17,7 @@ import re
 import numpy as np
 import pytest
 from sklearn.base import clone
+from sklearn.utils.estimator_checks import parametrize_with_checks
 from test_weka import (
     VERSION,
     WHY_NOT,
@@ -182,6 +183,12 @@ def test_clone_get_params_and_pickling():
         again.predict_proba(X_test), tree.predict_proba(X_test)
     )
     assert again.weka_text() == tree.weka_text()
+
+
+@parametrize_with_checks([WekaJ48Classifier()])
+def test_scikit_learn_estimator_checks(estimator, check):
+    # NaN is accepted (Weka's missing value, the allow_nan tag); inf is not.
+    check(estimator)
 
 
 @pytest.mark.parametrize(

@@ -47,10 +47,12 @@ summed in our order, not in the order Weka's quicksort leaves them, which
 can change a sum in its last bit (see :mod:`~imbascore.study._weka_j48_split`).
 """
 
+import inspect
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import check_array, check_is_fitted
 
 from ._weka_data import _validate, check_codes, check_nominal
 from ._weka_j48_split import (
@@ -71,22 +73,11 @@ __all__ = ["WekaJ48Classifier"]
 
 def _validate_allow_nan(estimator, *args, reset):
     """scikit-learn's checks with missing values (NaN) let through."""
-    try:  # scikit-learn >= 1.6
-        return _validate(
-            estimator,
-            *args,
-            reset=reset,
-            dtype=np.float64,
-            ensure_all_finite="allow-nan",
-        )
-    except TypeError:  # pragma: no cover - scikit-learn 1.4 and 1.5
-        return _validate(
-            estimator,
-            *args,
-            reset=reset,
-            dtype=np.float64,
-            force_all_finite="allow-nan",
-        )
+    if "ensure_all_finite" in inspect.signature(check_array).parameters:
+        finite = {"ensure_all_finite": "allow-nan"}  # scikit-learn >= 1.6
+    else:  # pragma: no cover - scikit-learn 1.4 and 1.5
+        finite = {"force_all_finite": "allow-nan"}
+    return _validate(estimator, *args, reset=reset, dtype=np.float64, **finite)
 
 
 class _Node:
@@ -422,6 +413,14 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
         self.categorical_features = categorical_features
         self.n_categories = n_categories
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True  # NaN is Weka's missing value
+        return tags
+
+    def _more_tags(self):  # pragma: no cover - scikit-learn < 1.6
+        return {"allow_nan": True}
+
     def _check_params(self):
         cf = self.confidence_factor
         if (
@@ -483,7 +482,8 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The first most probable class, as Weka's Evaluation takes it."""
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
 
     def weka_text(self, feature_names=None, class_names=None):
         """The tree as Weka prints it under "J48 pruned tree".
