@@ -25,6 +25,7 @@ from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
 from ._runner import COLUMNS, prepare_data, run_study
 from ._weka_ibk import WekaIBkClassifier
+from ._weka_j48 import WekaJ48Classifier
 from ._weka_mlp import WekaMLPClassifier
 from ._weka_naive_bayes import WekaNaiveBayesClassifier
 from ._weka_smo import WekaSMOClassifier
@@ -47,6 +48,7 @@ __all__ = [
     "run_study",
     "summarize",
     "WekaIBkClassifier",
+    "WekaJ48Classifier",
     "WekaMLPClassifier",
     "WekaNaiveBayesClassifier",
     "WekaSMOClassifier",

@@ -19,6 +19,7 @@ from sklearn.tree import DecisionTreeClassifier
 from ._naive_bayes import MixedNaiveBayes
 from ._rbf_network import RBFNetworkClassifier
 from ._weka_ibk import WekaIBkClassifier
+from ._weka_j48 import WekaJ48Classifier
 from ._weka_mlp import WekaMLPClassifier
 from ._weka_naive_bayes import WekaNaiveBayesClassifier
 from ._weka_smo import WekaSMOClassifier
@@ -99,6 +100,10 @@ def _weka_nb(n_inputs, random_state):
     return WekaNaiveBayesClassifier()
 
 
+def _weka_j48(n_inputs, random_state):
+    return WekaJ48Classifier()
+
+
 #: name -> (factory of (n_inputs, random_state), what it stands for).
 CLASSIFIERS = {
     "1nn": (_one_nn, "IBk, k = 1: KNeighborsClassifier(n_neighbors=1), Euclidean"),
@@ -159,6 +164,15 @@ CLASSIFIERS = {
         "mean gap between adjacent distinct training values and sd at least a "
         "sixth of it; Laplace counts for nominal values and the class prior; "
         "missing values skipped)",
+    ),
+    "weka_j48": (
+        _weka_j48,
+        "J48 (C4.5 release 8) as Weka builds it: WekaJ48Classifier (gain ratio "
+        "among the attributes of at least average gain, MDL-corrected binary "
+        "cuts of numeric attributes at a training value, one branch per nominal "
+        "value, at least 2 instances in two branches, collapsing, error-based "
+        "pruning at CF = 0.25 with subtree raising, fractional instances for "
+        "missing values)",
     ),
 }
 

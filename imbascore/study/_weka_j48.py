@@ -388,7 +388,7 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
 
     Examples
     --------
-    >>> from imbascore.study._weka_j48 import WekaJ48Classifier
+    >>> from imbascore.study import WekaJ48Classifier
     >>> X = [[1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
     >>> tree = WekaJ48Classifier().fit(X, [0, 0, 0, 0, 1, 1, 1, 1])
     >>> print(tree.weka_text())
