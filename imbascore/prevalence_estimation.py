@@ -567,6 +567,35 @@ def _em_priors(proba, train_prior, *, weights=None, tol=1e-12, max_iter=10000):
     return priors, posterior
 
 
+#: Bootstrap resamples of EM run together in batches of at most this many
+#: cells (resamples x samples x classes).
+_EM_BATCH_CELLS = 4_000_000
+
+
+def _em_priors_resampled(proba, train_prior, weights, *, tol=1e-12, max_iter=10000):
+    """:func:`_em_priors` for each row of ``weights`` (bootstrap counts), the
+    rows run side by side: each row takes the same iterations as alone and
+    stops when its own change is below ``tol``."""
+    train_prior = np.asarray(train_prior, dtype=float)
+    n, k = proba.shape
+    priors = np.tile(train_prior, (weights.shape[0], 1))
+    totals = weights.sum(axis=1)
+    batch = max(1, _EM_BATCH_CELLS // (n * k))
+    for start in range(0, weights.shape[0], batch):
+        rows = np.arange(start, min(start + batch, weights.shape[0]))
+        for _ in range(max_iter):
+            weighted = proba[None] * (priors[rows] / train_prior)[:, None, :]
+            posterior = weighted / weighted.sum(axis=2, keepdims=True)
+            updated = np.einsum("dn,dnk->dk", weights[rows], posterior)
+            updated /= totals[rows, None]
+            change = np.max(np.abs(updated - priors[rows]), axis=1)
+            priors[rows] = updated
+            rows = rows[change >= tol]
+            if not rows.size:
+                break
+    return priors
+
+
 class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
     """Estimate the class ratio of unlabelled data with a classifier.
 
@@ -764,6 +793,11 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
 
     def _bootstrap(self, proba, n_draws, rng):
         n, k = proba.shape
+        if self.method == "em":  # the same resamples, their EMs side by side
+            weights = np.stack(
+                [rng.multinomial(n, np.full(n, 1.0 / n)) for _ in range(n_draws)]
+            )
+            return _em_priors_resampled(proba, self.train_prior_, weights)
         draws = np.empty((n_draws, k))
         for index in range(n_draws):
             weights = rng.multinomial(n, np.full(n, 1.0 / n))

@@ -18,6 +18,7 @@ from imbascore.prevalence_estimation import (
     PrevalenceEstimate,
     PrevalenceEstimator,
     _em_priors,
+    _em_priors_resampled,
     _simplex_least_squares,
     estimate_prevalence,
 )
@@ -729,3 +730,17 @@ def test_corrected_classifier_clone_and_pickle(imbalanced):
     assert np.array_equal(restored.predict_proba(X), model.predict_proba(X))
     assert np.array_equal(restored.classes_, [0, 1])
     assert model.score(X, y) > 0.5
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_em_over_resamples_side_by_side_equals_em_one_at_a_time(k):
+    """The bootstrap's EMs run as a batch (for speed): each resample's priors
+    are those of EM run alone on it, rows that converge early included."""
+    rng = np.random.default_rng(k)
+    proba = rng.dirichlet(np.full(k, 0.7), size=400)
+    train = np.full(k, 1.0 / k)
+    weights = rng.multinomial(400, np.full(400, 1 / 400), size=25)
+    weights[0] = 1  # the full data: converges at its own pace
+    together = _em_priors_resampled(proba, train, weights)
+    alone = np.array([_em_priors(proba, train, weights=w)[0] for w in weights])
+    np.testing.assert_allclose(together, alone, rtol=0, atol=1e-12)
