@@ -12,7 +12,13 @@ import numpy as np
 
 from ._checks import param_error
 
-__all__ = ["best_achievable", "check_constraint", "constrained_index", "met"]
+__all__ = [
+    "best_achievable",
+    "check_constraint",
+    "constrained_index",
+    "met",
+    "unmet_error",
+]
 
 _OPERATORS = (">=", "<=")
 
@@ -87,3 +93,19 @@ def best_achievable(constrained, operator):
     if np.isnan(values).all():
         return float("nan")
     return float(np.nanmax(values) if operator == ">=" else np.nanmin(values))
+
+
+def unmet_error(constraint, constrained, func):
+    """The error of a constraint that no threshold meets, naming the best
+    value of its metric at any threshold."""
+    metric, operator, _ = constraint
+    achievable = best_achievable(constrained, operator)
+    return ValueError(
+        param_error(
+            func,
+            "constraint",
+            "a constraint that some threshold meets",
+            constraint,
+            f"The best {metric} at any threshold is {achievable:.6g}.",
+        )
+    )

@@ -15,7 +15,7 @@ import numpy as np
 from sklearn.utils import check_random_state
 
 from ._checks import param_error
-from ._constraints import best_achievable, check_constraint, constrained_index
+from ._constraints import check_constraint, constrained_index, unmet_error
 from ._engine.select import index_of
 from .confusion import ConfusionCounts
 from .intervals import _check_level, _check_resamples, _percentiles
@@ -277,7 +277,7 @@ def operating_point(
         constraint = (objective, "<=" if lower else ">=", np.inf if lower else -np.inf)
     else:
         constraint = check_constraint(constraint, threshold_metric_names(), func)
-    metric, operator, _ = constraint
+    metric = constraint[0]
     level = _check_level(confidence_level, func)
     n_resamples = _check_resamples(n_resamples, func)
     curve, index, params = constrained_curve(
@@ -307,16 +307,7 @@ def operating_point(
             )
         )
     if index is None:
-        achievable = best_achievable(curve.values[metric], operator)
-        raise ValueError(
-            param_error(
-                func,
-                "constraint",
-                "a constraint that some threshold meets",
-                constraint,
-                f"The best {metric} at any threshold is {achievable:.6g}.",
-            )
-        )
+        raise unmet_error(constraint, curve.values[metric], func)
     rng = check_random_state(random_state)
     samples = _samples(y_true, y_score, sample_weight, curve)
     values, chosen = _reselected(

@@ -28,7 +28,7 @@ from ._checks import (
     label_family,
     param_error,
 )
-from ._constraints import best_achievable, check_constraint, constrained_index
+from ._constraints import check_constraint, constrained_index, unmet_error
 from ._costs import (
     check_cost_matrix,
     constant_cost,
@@ -1073,16 +1073,7 @@ def best_threshold(
         metric in _LOWER_IS_BETTER,
     )
     if index is None:
-        achievable = best_achievable(curve.values[name], operator)
-        raise ValueError(
-            param_error(
-                func,
-                "constraint",
-                "a constraint that some threshold meets",
-                constraint,
-                f"The best {name} at any threshold is {achievable:.6g}.",
-            )
-        )
+        raise unmet_error(constraint, curve.values[name], func)
     return float(curve.thresholds[index])
 
 

@@ -19,6 +19,8 @@ import math
 
 import numpy as np
 
+from ._weka_statistics import p1evl, polevl
+
 __all__ = [
     "Distribution",
     "add_errs",
@@ -497,20 +499,6 @@ _Q2 = (
 )
 
 
-def _polevl(x, coef):
-    answer = coef[0]
-    for c in coef[1:]:
-        answer = answer * x + c
-    return answer
-
-
-def _p1evl(x, coef):
-    answer = x + coef[0]
-    for c in coef[1:]:
-        answer = answer * x + c
-    return answer
-
-
 def normal_inverse(y0):
     """Statistics.normalInverse: the standard normal quantile of ``y0``."""
     s2pi = math.sqrt(2.0 * math.pi)
@@ -522,15 +510,15 @@ def normal_inverse(y0):
     if y > 0.13533528323661269189:
         y = y - 0.5
         y2 = y * y
-        x = y + y * (y2 * _polevl(y2, _P0) / _p1evl(y2, _Q0))
+        x = y + y * (y2 * polevl(y2, _P0) / p1evl(y2, _Q0))
         return x * s2pi
     x = math.sqrt(-2.0 * math.log(y))
     x0 = x - math.log(x) / x
     z = 1.0 / x
     if x < 8.0:
-        x1 = z * _polevl(z, _P1) / _p1evl(z, _Q1)
+        x1 = z * polevl(z, _P1) / p1evl(z, _Q1)
     else:
-        x1 = z * _polevl(z, _P2) / _p1evl(z, _Q2)
+        x1 = z * polevl(z, _P2) / p1evl(z, _Q2)
     x = x0 - x1
     return -x if code != 0 else x
 

@@ -48,6 +48,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from ._weka_data import check_codes, check_nominal
+from ._weka_statistics import p1evl, polevl
 
 __all__ = ["WekaNaiveBayesClassifier"]
 
@@ -111,26 +112,10 @@ _S = (
 )
 
 
-def _polevl(x, coef):
-    """Statistics.polevl: Horner's rule from the highest coefficient."""
-    answer = np.full_like(x, coef[0])
-    for c in coef[1:]:
-        answer = answer * x + c
-    return answer
-
-
-def _p1evl(x, coef):
-    """Statistics.p1evl: as polevl with a leading coefficient of 1."""
-    answer = x + coef[0]
-    for c in coef[1:]:
-        answer = answer * x + c
-    return answer
-
-
 def _erf_small(x):
     """Statistics.errorFunction for ``|x| <= 1``."""
     z = x * x
-    return x * _polevl(z, _T) / _p1evl(z, _U)
+    return x * polevl(z, _T) / p1evl(z, _U)
 
 
 def _erfc_nonnegative(a):
@@ -146,8 +131,8 @@ def _erfc_nonnegative(a):
     with np.errstate(under="ignore"):
         e = np.exp(z)
         near = x < 8.0
-        p = np.where(near, _polevl(x, _P), _polevl(x, _R))
-        q = np.where(near, _p1evl(x, _Q), _p1evl(x, _S))
+        p = np.where(near, polevl(x, _P), polevl(x, _R))
+        q = np.where(near, p1evl(x, _Q), p1evl(x, _S))
         y = (e * p) / q
     y[under] = 0.0
     out[big] = y
