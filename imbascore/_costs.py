@@ -21,6 +21,7 @@ __all__ = [
     "constant_cost",
     "expected_cost_of_tables",
     "normalized",
+    "warn_weightless",
 ]
 
 
@@ -102,6 +103,20 @@ def constant_cost(support, costs):
     with np.errstate(invalid="ignore", divide="ignore"):
         per_prediction = support @ costs / support.sum(axis=-1, keepdims=True)
     return per_prediction.min(axis=-1)
+
+
+def warn_weightless(total, func, stacklevel=4):
+    """Warn, and say so, when every sample weighs 0: the cost, a mean over
+    no weight, is then undefined (NaN)."""
+    if total > 0:
+        return False
+    warnings.warn(
+        f"{func}: every sample weight is 0, so the expected cost (a weighted "
+        "mean) is undefined; returning NaN.",
+        UndefinedMetricWarning,
+        stacklevel=stacklevel,
+    )
+    return True
 
 
 def normalized(cost, baseline, func):

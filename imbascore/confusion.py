@@ -7,7 +7,7 @@ module, so the convenience costs no import cycle.
 """
 
 from ._named_scores import score_of_table
-from .costs import expected_cost_of_counts
+from .costs import cost_of_counts
 from .counts import Counts, count
 from .intervals import counts_interval
 from .report import report_from_table
@@ -167,8 +167,8 @@ class ConfusionCounts(Counts):
         >>> round(counts.at_prevalence(0.01).expected_cost([[0, 1], [50, 0]]), 4)
         0.4975
         """
-        return expected_cost_of_counts(
-            self, cost_matrix, labels=labels, normalize=normalize
+        return cost_of_counts(
+            self, cost_matrix, labels, normalize, "ConfusionCounts.expected_cost"
         )
 
     def report(self, **params):

@@ -11,13 +11,14 @@ import numbers
 
 import numpy as np
 
-from ._checks import check_labels, param_error
+from ._checks import check_bool, check_labels, param_error
 from ._costs import (
     as_cost_array,
     check_cost_matrix,
     constant_cost,
     expected_cost_of_tables,
     normalized,
+    warn_weightless,
 )
 from ._engine.select import index_of
 from ._inputs import read_labelled
@@ -46,7 +47,14 @@ def _ordered(labels, given, func):
 
 def expected_cost_of_counts(counts, cost_matrix, *, labels=None, normalize=False):
     """The expected cost of counted predictions (see :func:`expected_cost_score`)."""
-    func = "expected_cost"
+    func = "expected_cost_of_counts"
+    return cost_of_counts(counts, cost_matrix, labels, normalize, func)
+
+
+def cost_of_counts(counts, cost_matrix, labels, normalize, func):
+    """The body of :func:`expected_cost_of_counts`, its errors naming ``func``
+    (the public function or method called)."""
+    normalize = check_bool(normalize, "normalize", func)
     if counts.multilabel:
         raise ValueError(
             param_error(func, "counts", "single-label counts", "multilabel counts")
@@ -61,6 +69,8 @@ def expected_cost_of_counts(counts, cost_matrix, *, labels=None, normalize=False
         full[np.ix_(present, present)] = matrix[np.ix_(order[present], order[present])]
         matrix = full
     costs = check_cost_matrix(cost_matrix, matrix.shape[0], func)
+    if warn_weightless(matrix.sum(), func):
+        return np.nan
     cost = expected_cost_of_tables(matrix, costs)
     if normalize:
         cost = normalized(cost, constant_cost(matrix.sum(axis=1), costs), func)
@@ -135,13 +145,10 @@ def expected_cost_score(
     12.75
     """
     func = "expected_cost_score"
-    if not isinstance(normalize, bool | np.bool_):
-        raise TypeError(param_error(func, "normalize", "a bool", normalize))
+    normalize = check_bool(normalize, "normalize", func)
     if as_cost_array(cost_matrix, func).ndim != 3:
         counts = count(y_true, y_pred, sample_weight, func)
-        return expected_cost_of_counts(
-            counts, cost_matrix, labels=labels, normalize=normalize
-        )
+        return cost_of_counts(counts, cost_matrix, labels, normalize, func)
     read = read_labelled(y_true, y_pred, sample_weight, func)
     if read is None:
         raise ValueError(
@@ -158,6 +165,8 @@ def expected_cost_score(
         size = len(classes)
     costs = check_cost_matrix(cost_matrix, size, func, n_samples=true.shape[0])
     weights = np.ones(true.shape[0]) if weights is None else weights
+    if warn_weightless(weights.sum(), func, stacklevel=3):
+        return np.nan
     rows = np.arange(true.shape[0])
     cost = np.dot(weights, costs[rows, true, pred]) / weights.sum()
     if normalize:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.utils import check_random_state
 
-from ._checks import param_error
-from ._net_benefit import check_threshold_probability, net_benefit
+from ._checks import check_bool, param_error
+from ._net_benefit import check_threshold_probability, net_benefit, warn_undefined
 from .intervals import _check_level, _check_resamples
-from .thresholds import threshold_curve
+from .thresholds import counted_curve
 
 __all__ = ["DecisionCurve", "decision_curve"]
 
@@ -78,13 +78,20 @@ class DecisionCurve:
 
 
 def _check_probabilities(thresholds, func):
+    rule = "a non-empty 1-D array of threshold probabilities in (0, 1)"
     if thresholds is None:
         return np.round(np.arange(0.01, 1.0, 0.01), 10)
-    values = np.asarray(thresholds, dtype=float).ravel()
-    if values.size == 0:
+    if isinstance(thresholds, str | bytes | bool | np.bool_):
+        raise TypeError(param_error(func, "thresholds", rule, thresholds))
+    try:
+        values = np.asarray(thresholds, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(param_error(func, "thresholds", rule, thresholds)) from None
+    if values.ndim > 1 or values.size == 0:
         raise ValueError(
-            param_error(func, "thresholds", "a non-empty array", "an empty one")
+            param_error(func, "thresholds", rule, f"an array of shape {values.shape}")
         )
+    values = values.ravel()
     for value in values:
         check_threshold_probability(float(value), func, "thresholds")
     if np.any(np.diff(values) <= 0):
@@ -166,30 +173,34 @@ def decision_curve(
     """
     func = "decision_curve"
     probabilities = _check_probabilities(thresholds, func)
-    if not isinstance(standardized, bool | np.bool_):
-        raise TypeError(param_error(func, "standardized", "a bool", standardized))
+    standardized = check_bool(standardized, "standardized", func)
     level = _check_level(confidence_level, func)
     n_resamples = _check_resamples(n_resamples, func)
-    curve = threshold_curve(
+    curve = counted_curve(
         y_true,
         y_proba,
         metrics=["sensitivity"],
         pos_label=pos_label,
         sample_weight=sample_weight,
         thresholds=probabilities,
-        zero_division=np.nan,
+        prevalence=None,
+        metric_params={"zero_division": np.nan},
+        func=func,
+        score_name="y_proba",
+        probabilities=True,
     )
     tp, fp, fn, tn = (
         np.asarray(getattr(curve, name), dtype=float)
         for name in ("tp", "fp", "fn", "tn")
     )
-    odds = probabilities / (1.0 - probabilities)
-    values = net_benefit(tp, fp, fn, tn, probabilities, standardized)
     positives, total = tp[0] + fn[0], tp[0] + fp[0] + fn[0] + tn[0]
-    prevalence = positives / total
-    treat_all = prevalence - (1.0 - prevalence) * odds
-    if standardized:
-        treat_all = treat_all / prevalence
+    warn_undefined(func, total, positives, standardized)
+    values = net_benefit(tp, fp, fn, tn, probabilities, standardized)
+    # acting on everybody: every positive a hit, every negative a false alarm
+    treat_all = net_benefit(
+        positives, total - positives, 0.0, 0.0, probabilities, standardized
+    )
+    prevalence = positives / total if total > 0 else np.nan
     rng = check_random_state(random_state)
     cells = np.stack([tp, fp, fn, tn], axis=-1) * _effective_scale(sample_weight)
     gamma = rng.standard_gamma(_PRIOR + cells, size=(n_resamples,) + cells.shape)
@@ -203,7 +214,9 @@ def decision_curve(
         standardized,
     )
     tail = (1.0 - level) / 2.0
-    low, high = np.nanquantile(drawn, [tail, 1.0 - tail], axis=0)
+    low, high = np.quantile(drawn, [tail, 1.0 - tail], axis=0)
+    # the prior's pseudo-samples would give a band where the value is undefined
+    low, high = (np.where(np.isnan(values), np.nan, bound) for bound in (low, high))
     return DecisionCurve(
         thresholds=probabilities,
         net_benefit=values,

@@ -13,8 +13,8 @@ import inspect
 import sklearn
 from sklearn.metrics import make_scorer
 
-from ._checks import param_error
-from ._costs import check_cost_matrix
+from ._checks import check_bool, check_labels, param_error
+from ._costs import as_cost_array, check_cost_matrix
 from ._net_benefit import check_threshold_probability
 from .costs import expected_cost_score
 from .net_benefit import net_benefit_score
@@ -138,15 +138,24 @@ response_method='predict', cost_matrix=[[0, 1], [50, 0]])
     """
     func = "neg_expected_cost_scorer"
     params = {}
+    checked_labels = check_labels(labels, func)
     if cost_matrix is not None:
-        size = len(labels) if labels is not None else len(cost_matrix)
-        check_cost_matrix(cost_matrix, size, func)
+        costs = as_cost_array(cost_matrix, func)
+        if costs.ndim != 2:
+            raise ValueError(
+                param_error(
+                    func,
+                    "cost_matrix",
+                    "a square array of shape (n_classes, n_classes), or None",
+                    cost_matrix,
+                )
+            )
+        size = costs.shape[0] if checked_labels is None else len(checked_labels)
+        check_cost_matrix(costs, size, func)
         params["cost_matrix"] = cost_matrix
     if labels is not None:
         params["labels"] = labels
-    if not isinstance(normalize, bool):
-        raise TypeError(param_error(func, "normalize", "a bool", normalize))
-    if normalize:
+    if check_bool(normalize, "normalize", func):
         params["normalize"] = True
     scorer = make_scorer(expected_cost_score, greater_is_better=False, **params)
     if cost_matrix is None:
@@ -182,7 +191,7 @@ threshold_probability=0.1)
     func = "net_benefit_scorer"
     check_threshold_probability(threshold_probability, func)
     params = {"threshold_probability": threshold_probability}
-    if standardized:
+    if check_bool(standardized, "standardized", func):
         params["standardized"] = True
     return make_scorer(net_benefit_score, **params)
 

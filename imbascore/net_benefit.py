@@ -8,9 +8,9 @@ alarms). Positive: better than acting on nobody.
 
 import numpy as np
 
-from ._checks import check_pos_label, param_error
+from ._checks import check_bool, check_pos_label, param_error
 from ._engine.select import index_of
-from ._net_benefit import check_threshold_probability, net_benefit
+from ._net_benefit import check_threshold_probability, net_benefit, warn_undefined
 from .counts import count
 
 __all__ = ["net_benefit_score"]
@@ -63,7 +63,9 @@ def net_benefit_score(
     -----
     :math:`NB = TP/n - FP/n \\cdot p_t / (1 - p_t)`, and standardised
     :math:`NB / \\pi` with :math:`\\pi` the share of ``pos_label`` in
-    ``y_true`` (NaN without positives).
+    ``y_true``. Undefined, NaN with an ``UndefinedMetricWarning``, when
+    every sample weighs 0, or, standardised, when ``y_true`` has no sample
+    of ``pos_label``.
 
     References
     ----------
@@ -81,8 +83,7 @@ def net_benefit_score(
     """
     func = "net_benefit_score"
     weight = check_threshold_probability(threshold_probability, func)
-    if not isinstance(standardized, bool | np.bool_):
-        raise TypeError(param_error(func, "standardized", "a bool", standardized))
+    standardized = check_bool(standardized, "standardized", func)
     pos_label = check_pos_label(pos_label, func, required=True)
     counts = count(y_true, y_pred, sample_weight, func)
     if counts.multilabel:
@@ -106,4 +107,5 @@ def net_benefit_score(
     fp = matrix[:, position].sum() - tp
     fn = matrix[position, :].sum() - tp
     tn = matrix.sum() - tp - fp - fn
+    warn_undefined(func, matrix.sum(), tp + fn, standardized)
     return float(net_benefit(tp, fp, fn, tn, weight, standardized))

@@ -15,7 +15,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from ._checks import param_error
 from ._constraints import best_achievable, constrained_index
-from .thresholds import _LOWER_IS_BETTER, _accepted_params, threshold_curve
+from .thresholds import _LOWER_IS_BETTER, _accepted_params, counted_curve
 
 __all__ = [
     "OPERATING_POINT_SCORES",
@@ -74,13 +74,16 @@ def constrained_curve(
     metric, operator, bound = constraint
     metrics = [objective] if metric == objective else [objective, metric]
     params = _with_zero_division(metrics, params)
-    curve = threshold_curve(
+    curve = counted_curve(
         y_true,
         y_score,
         metrics=metrics,
         pos_label=pos_label,
         sample_weight=sample_weight,
-        **params,
+        thresholds=None,
+        prevalence=None,
+        metric_params=params,
+        func=func,
     )
     index = constrained_index(
         curve.values[objective],

@@ -52,12 +52,22 @@ class PairedCounts:
         With weights, each true class's sum of squared weights: its
         effective number of samples (Kish) is ``row_sum**2 / squared``.
         The intervals draw in those units, not in units of weight.
+    seen_a, seen_b : ndarray of bool of shape (n_labels,)
+        The labels that occur in the truth or in A's (B's) predictions, a
+        sample weight of 0 included: each model's own classes, the ones
+        scikit-learn's metric of that model alone would average over. All
+        True when not given.
     """
 
-    def __init__(self, table, labels, *, weighted, squared_weights=None):
+    def __init__(
+        self, table, labels, *, weighted, squared_weights=None, seen_a=None, seen_b=None
+    ):
         self.table = np.asarray(table, dtype=float)
         self.labels = np.asarray(labels)
         self.weighted = bool(weighted)
+        everywhere = np.ones(len(self.labels), dtype=bool)
+        self.seen_a = everywhere if seen_a is None else np.asarray(seen_a, bool)
+        self.seen_b = everywhere if seen_b is None else np.asarray(seen_b, bool)
         if self.weighted and squared_weights is None:
             raise ValueError(
                 "PairedCounts: weighted tables need 'squared_weights', each "
@@ -92,11 +102,16 @@ class PairedCounts:
         squared = None
         if weights is not None:
             squared = np.bincount(in_a[true], weights**2, minlength=size)
+        seen_a, seen_b = np.zeros(size, bool), np.zeros(size, bool)
+        seen_a[in_a] = True
+        seen_b[in_b] = True
         return cls(
             table.reshape(size, size, size),
             labels,
             weighted=weights is not None,
             squared_weights=squared,
+            seen_a=seen_a,
+            seen_b=seen_b,
         )
 
     def __add__(self, other):
@@ -115,8 +130,17 @@ class PairedCounts:
                 # unweighted samples weigh 1: their squares are their count
                 own = rows if part.squared_weights is None else part.squared_weights
                 squared[where] += own
+        seen_a, seen_b = np.zeros(size, bool), np.zeros(size, bool)
+        for part, where in ((self, first), (other, second)):
+            seen_a[where] |= part.seen_a
+            seen_b[where] |= part.seen_b
         return PairedCounts(
-            table, labels, weighted=squared is not None, squared_weights=squared
+            table,
+            labels,
+            weighted=squared is not None,
+            squared_weights=squared,
+            seen_a=seen_a,
+            seen_b=seen_b,
         )
 
     def __radd__(self, other):
@@ -135,6 +159,12 @@ class PairedCounts:
             f"PairedCounts(labels={labels!r}, total {total:g}, "
             f"A and B agree on {agree:g})"
         )
+
+
+def _square(tables, keep):
+    """The rows and columns ``keep`` of a table (or of the last two axes of
+    a stack of tables)."""
+    return tables[..., keep, :][..., keep]
 
 
 @dataclass(frozen=True)
@@ -304,6 +334,13 @@ def compare_predictions(
 
     Notes
     -----
+    The paired table's classes are the union of the labels of ``y_true``,
+    ``pred_a`` and ``pred_b``; each model is scored over its own classes
+    only (those of ``y_true`` and its predictions, as the metric of that
+    model alone), so ``score_a`` equals the metric of ``pred_a`` alone even
+    when a class occurs only in ``pred_b``. With ``labels=`` both models are
+    scored over those labels.
+
     ``p_value`` is McNemar's exact test (a binomial test of the samples on
     which exactly one model is right) for ``"accuracy"`` on every sample,
     and for ``"sensitivity"``/``"recall"`` and ``"specificity"`` of two
@@ -338,9 +375,13 @@ def compare_predictions(
         paired = PairedCounts.from_predictions(
             y_true, pred_a, pred_b, sample_weight=sample_weight
         )
+    seen_a, seen_b = paired.seen_a, paired.seen_b
+    if metric_params.get("labels") is not None:
+        # labels given: both models are scored over them, as scikit-learn does
+        seen_a = seen_b = np.ones(len(paired.labels), dtype=bool)
     margin_a, margin_b = paired.margins()
-    table_a = ContingencyTable(margin_a, paired.labels)
-    table_b = ContingencyTable(margin_b, paired.labels)
+    table_a = ContingencyTable(_square(margin_a, seen_a), paired.labels[seen_a])
+    table_b = ContingencyTable(_square(margin_b, seen_b), paired.labels[seen_b])
     score_a = score_of_table(table_a, metric, metric_params, func)
     score_b = score_of_table(table_b, metric, metric_params, func)
     if np.ndim(score_a):
@@ -356,8 +397,11 @@ def compare_predictions(
     rng = check_random_state(random_state)
     draw = _paired_posterior if method == "posterior" else _paired_bootstrap
     tables = draw(paired, n_resamples, rng)
-    evaluate = _evaluator(table_a, metric, metric_params, func)
-    differences = evaluate(tables.sum(axis=3)) - evaluate(tables.sum(axis=2))
+    evaluate_a = _evaluator(table_a, metric, metric_params, func)
+    evaluate_b = _evaluator(table_b, metric, metric_params, func)
+    differences = evaluate_a(_square(tables.sum(axis=3), seen_a)) - evaluate_b(
+        _square(tables.sum(axis=2), seen_b)
+    )
     differences = differences[np.isfinite(differences)]
     low, high = _percentiles(differences, level)
     estimate = float(score_a - score_b)

@@ -330,27 +330,27 @@ def _best_index(values, thresholds, metric, func):
 # ---------------------------------------------------------------- checks
 
 
-def _check_metrics(metrics, func):
+def _check_metrics(metrics, func, parameter="metrics"):
     if isinstance(metrics, str):
         metrics = (metrics,)
     names = threshold_metric_names()
     if not hasattr(metrics, "__iter__"):
         raise TypeError(
             param_error(
-                func, "metrics", f"a name or a list of names among {names}", metrics
+                func, parameter, f"a name or a list of names among {names}", metrics
             )
         )
     metrics = list(metrics)
     if not metrics:
         raise ValueError(
-            param_error(func, "metrics", "a non-empty list of metric names", metrics)
+            param_error(func, parameter, "a non-empty list of metric names", metrics)
         )
     for name in metrics:
         if not isinstance(name, str) or name not in names:
             raise ValueError(
                 param_error(
                     func,
-                    "metrics",
+                    parameter,
                     f"names of metrics of the binary table, among {names}",
                     name,
                     "Averaged variants (f1_macro, ...) and metrics of scores "
@@ -361,7 +361,7 @@ def _check_metrics(metrics, func):
     if repeated:
         raise ValueError(
             param_error(
-                func, "metrics", "distinct names", metrics, f"{repeated} repeat."
+                func, parameter, "distinct names", metrics, f"{repeated} repeat."
             )
         )
     return metrics
@@ -388,18 +388,19 @@ def _route_params(metrics, params, func):
     return per_metric
 
 
-def _check_scores(y_score, n_samples, func):
-    """``y_score`` as a 1-D real array, with its smallest and largest value."""
+def _check_scores(y_score, n_samples, func, name="y_score"):
+    """``y_score`` (the parameter ``name`` of ``func``) as a 1-D real array,
+    with its smallest and largest value."""
     rule = "a 1-D array of real scores of shape (n_samples,)"
     if isinstance(y_score, str | bytes | numbers.Number) or y_score is None:
-        raise TypeError(param_error(func, "y_score", rule, y_score))
+        raise TypeError(param_error(func, name, rule, y_score))
     try:
         scores = np.asarray(y_score)
         if scores.dtype.kind == "O":
             scores = scores.astype(np.float64)
     except (TypeError, ValueError):
         raise TypeError(
-            param_error(func, "y_score", rule, "an array of non-numeric values")
+            param_error(func, name, rule, "an array of non-numeric values")
         ) from None
     if scores.ndim == 2 and scores.shape[1] == 1:
         scores = scores[:, 0]
@@ -411,19 +412,17 @@ def _check_scores(y_score, n_samples, func):
             else ""
         )
         raise ValueError(
-            param_error(
-                func, "y_score", rule, f"an array of shape {scores.shape}", hint
-            )
+            param_error(func, name, rule, f"an array of shape {scores.shape}", hint)
         )
     if scores.dtype.kind not in "biuf":
         raise TypeError(
-            param_error(func, "y_score", rule, f"an array of dtype {scores.dtype}")
+            param_error(func, name, rule, f"an array of dtype {scores.dtype}")
         )
     if scores.shape[0] != n_samples:
         raise ValueError(
             param_error(
                 func,
-                "y_score",
+                name,
                 f"of the same length as y_true ({n_samples})",
                 f"an array of length {scores.shape[0]}",
             )
@@ -433,14 +432,14 @@ def _check_scores(y_score, n_samples, func):
         raise ValueError(
             param_error(
                 func,
-                "y_score",
+                name,
                 "free of NaN",
                 "an array with NaN",
                 "Drop or impute those samples before thresholding.",
             )
         )
     if not (np.isfinite(low) and np.isfinite(high)):
-        raise ValueError(param_error(func, "y_score", "finite", "an array with inf"))
+        raise ValueError(param_error(func, name, "finite", "an array with inf"))
     return scores, float(low), float(high)
 
 
@@ -892,7 +891,36 @@ def threshold_curve(
       iba                      0.7347          0.5
       f1                          0.8          0.8)
     """
-    func = "threshold_curve"
+    return counted_curve(
+        y_true,
+        y_score,
+        metrics=metrics,
+        pos_label=pos_label,
+        sample_weight=sample_weight,
+        thresholds=thresholds,
+        prevalence=prevalence,
+        metric_params=metric_params,
+        func="threshold_curve",
+    )
+
+
+def counted_curve(
+    y_true,
+    y_score,
+    *,
+    metrics,
+    pos_label,
+    sample_weight,
+    thresholds,
+    prevalence,
+    metric_params,
+    func,
+    score_name="y_score",
+    probabilities=False,
+):
+    """The body of :func:`threshold_curve`, for the public functions built
+    on it: its errors name ``func`` and its scores' parameter ``score_name``;
+    ``probabilities`` refuses scores outside [0, 1]."""
     metrics = _check_metrics(metrics, func)
     per_metric = _route_params(metrics, metric_params, func)
     given = _check_thresholds(thresholds, func)
@@ -902,7 +930,17 @@ def threshold_curve(
         )
     else:
         truth = as_label_array(y_true, "y_true", func)
-        scores, low, high = _check_scores(y_score, truth.shape[0], func)
+        scores, low, high = _check_scores(y_score, truth.shape[0], func, score_name)
+        if probabilities and (low < 0.0 or high > 1.0):
+            raise ValueError(
+                param_error(
+                    func,
+                    score_name,
+                    "probabilities in [0, 1]",
+                    f"values from {low:g} to {high:g}",
+                    "Pass predict_proba(X)[:, 1], not decision_function(X).",
+                )
+            )
         weights = check_sample_weight(sample_weight, truth.shape[0], func)
         classes = _classes(truth, func)
         pos_label = _check_positive(classes, pos_label, func)
@@ -1043,12 +1081,12 @@ def best_threshold(
     func = "best_threshold"
     if not isinstance(metric, str):
         raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
-    metrics = [metric]
+    metrics = _check_metrics(metric, func, "metric")
     if constraint is not None:
         constraint = check_constraint(constraint, threshold_metric_names(), func)
         if constraint[0] != metric:
             metrics.append(constraint[0])
-    curve = threshold_curve(
+    curve = counted_curve(
         y_true,
         y_score,
         metrics=metrics,
@@ -1056,7 +1094,8 @@ def best_threshold(
         sample_weight=sample_weight,
         thresholds=thresholds,
         prevalence=prevalence,
-        **metric_params,
+        metric_params=metric_params,
+        func=func,
     )
     if constraint is None:
         index = _best_index(curve.values[metric], curve.thresholds, metric, func)
