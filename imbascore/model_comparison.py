@@ -123,7 +123,7 @@ def _fold_scores(results, metric, func):
     )
 
 
-def _checked_scores(scores, drop_nan, func):
+def _checked_scores(scores, drop_nan, func, *, cv=None, results=None):
     if len(scores) < 2:
         raise ValueError(
             param_error(
@@ -139,6 +139,7 @@ def _checked_scores(scores, drop_nan, func):
                 f"different lengths ({lengths[first]} and {length}): they were not "
                 "scored on the same splits, so their differences are not paired."
             )
+    _check_fold_count(scores, cv, results, func)
     matrix = np.vstack(list(scores.values()))
     failed = ~np.isfinite(matrix).all(axis=0)
     if failed.any():
@@ -184,6 +185,42 @@ def split_ratio_of(cv, func):
     if n_splits < 2:
         raise ValueError(param_error(func, "cv", "at least 2 splits", cv))
     return 1.0 / (n_splits - 1)
+
+
+def _splits_of(cv):
+    """How many folds ``cv`` makes, or None where that depends on the data
+    (LeaveOneOut, a group splitter without its groups)."""
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+        return int(cv)
+    try:
+        return int(cv.get_n_splits())
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def _check_fold_count(scores, cv, results, func):
+    """Each model's fold scores, as many as ``cv``'s splits: a DataFrame laid
+    out one row per model would otherwise read as many models of few folds."""
+    expected = _splits_of(cv) if cv is not None else None
+    if expected is None:
+        return
+    for name, values in scores.items():
+        if len(values) != expected:
+            layout = ""
+            if hasattr(results, "columns") and len(results.columns) == expected:
+                layout = (
+                    " The DataFrame has one column per fold: pass results.T, "
+                    "one column per model."
+                )
+            raise ValueError(
+                param_error(
+                    func,
+                    "results",
+                    f"the fold scores of cv's {expected} splits for every model",
+                    f"{len(values)} scores for model {name!r}",
+                    layout.strip(),
+                )
+            )
 
 
 def _ratio(cv, test_train_ratio, func):
@@ -468,7 +505,7 @@ def compare_models(
     ratio = _ratio(cv, test_train_ratio, func)
     rope = _check_rope(rope, func)
     metric, scores = _fold_scores(results, metric, func)
-    scores = _checked_scores(scores, drop_nan, func)
+    scores = _checked_scores(scores, drop_nan, func, cv=cv, results=results)
     names = list(scores)
     if pairs == "best":
         best = max(names, key=lambda name: np.mean(scores[name]))

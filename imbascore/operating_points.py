@@ -266,7 +266,7 @@ def operating_point(
     (0.5, 1.0, 0.6)
     """
     func = FUNC
-    (objective,) = _check_metrics([objective], func)
+    (objective,) = _check_metrics(objective, func, "objective")
     if objective in _NOT_A_QUALITY:
         raise ValueError(
             param_error(func, "objective", "a metric with a best value", objective)

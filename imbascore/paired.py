@@ -10,10 +10,13 @@ Tables of folds and chunks add up, as confusion counts do.
 """
 
 import numbers
+import re
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats
+from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_random_state
 
 from ._checks import param_error
@@ -34,6 +37,18 @@ _MCNEMAR = {
     "specificity": "negatives",
 }
 _METHODS = ("posterior", "bootstrap")
+
+
+def _read_prediction(y_true, pred, name, sample_weight, func):
+    """The label door's reading of ``(y_true, pred)``, its errors naming the
+    prediction by its parameter here (``pred_a``, ``pred_b``): the door
+    calls the predictions ``y_pred``."""
+    try:
+        return read_labelled(y_true, pred, sample_weight, func)
+    except (TypeError, ValueError) as error:
+        message = str(error).replace("y_true/y_pred", f"y_true/{name}")
+        message = re.sub(r"\by_pred\b", name, message)
+        raise type(error)(message) from None
 
 
 class PairedCounts:
@@ -83,7 +98,7 @@ class PairedCounts:
         func = "compare_predictions"
         pairs = []
         for name, pred in (("pred_a", pred_a), ("pred_b", pred_b)):
-            read = read_labelled(y_true, pred, sample_weight, func)
+            read = _read_prediction(y_true, pred, name, sample_weight, func)
             if read is None:
                 raise ValueError(
                     param_error(
@@ -403,14 +418,24 @@ def compare_predictions(
         _square(tables.sum(axis=2), seen_b)
     )
     differences = differences[np.isfinite(differences)]
+    if differences.size == 0:
+        warnings.warn(
+            f"{func}: {metric!r} is undefined on every drawn table (as when "
+            "y_true has one class and the metric needs both), so the difference "
+            "has no interval and no p-value: they are NaN.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
     low, high = _percentiles(differences, level)
     estimate = float(score_a - score_b)
     p_value = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
     test = "mcnemar"
     if p_value is None:
         test = method
-        tail = min(np.mean(differences <= 0), np.mean(differences >= 0))
-        p_value = float(min(1.0, 2 * tail)) if differences.size else np.nan
+        p_value = np.nan
+        if differences.size:
+            tail = min(np.mean(differences <= 0), np.mean(differences >= 0))
+            p_value = float(min(1.0, 2 * tail))
     return PredictionComparison(
         metric,
         float(score_a),

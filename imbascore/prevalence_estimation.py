@@ -186,27 +186,43 @@ def _prediction_counts(y_pred, labels, func):
     try:
         # The counting path checks labels once for the whole package; it
         # names its first input y_true, which here is y_pred.
-        counted = count(y_pred, y_pred, None, func, labels=labels.tolist())
+        counted = count(y_pred, y_pred, None, func)
     except (TypeError, ValueError) as error:
         message = str(error).replace("'y_true' parameter", "'y_pred' parameter")
         raise type(error)(message) from None
-    if counted.multilabel or len(counted.labels) != len(labels):
+    # matched to the counts' classes here, not by the counting's `labels`
+    # (whose errors would blame a parameter this function does not have)
+    unknown = []
+    if not counted.multilabel:
         unknown = [
             label for label in counted.labels.tolist() if index_of(labels, label) < 0
         ]
+    if counted.multilabel:
+        raise ValueError(
+            param_error(
+                func,
+                "y_pred",
+                "a 1-D array of predicted labels of shape (n_samples,)",
+                "a 2-D multilabel indicator",
+            )
+        )
+    if unknown:
         raise ValueError(
             param_error(
                 func,
                 "y_pred",
                 f"predictions among the classes of counts {labels.tolist()!r}",
-                f"an array with the classes {unknown!r}"
-                if unknown
-                else "a multilabel indicator",
+                f"an array with the classes {unknown!r}",
                 "The counts must be of the same model on labelled data with "
                 "every class it predicts.",
             )
         )
-    return np.diagonal(np.asarray(counted.matrix, dtype=float)).copy()
+    predicted = np.zeros(len(labels))
+    for label, number in zip(
+        counted.labels.tolist(), np.diagonal(np.asarray(counted.matrix, dtype=float))
+    ):
+        predicted[index_of(labels, label)] = number
+    return predicted
 
 
 def _binary_position(labels, pos_label, func):

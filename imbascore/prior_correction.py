@@ -106,6 +106,20 @@ def _check_proba(proba, func):
                 else "no finite value",
             )
         )
+    if values.ndim == 2:
+        # rows that do not sum to 1 are not predict_proba's output (a column
+        # missing, or scores): renormalising them would hide that
+        sums = values.sum(axis=1)
+        off = np.flatnonzero(np.abs(sums - 1.0) > 1e-6)
+        if off.size:
+            raise ValueError(
+                param_error(
+                    func,
+                    "proba",
+                    "rows of probabilities that sum to 1 (predict_proba's output)",
+                    f"row {off[0]} summing to {sums[off[0]]:.6g}",
+                )
+            )
     return values
 
 

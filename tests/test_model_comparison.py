@@ -143,9 +143,18 @@ def test_splitters_give_their_test_to_train_ratio():
             ValueError,
             "'a' and 'b' have fold",
         ),
-        ({"results": {"a": [1, 2], "b": [1, 2]}}, ValueError, "at least 3 folds"),
         (
-            {"results": {"a": [1, np.nan, 3, 4], "b": [1, 2, 3, 4]}},
+            {"results": {"a": [1, 2], "b": [1, 2]}, "cv": 2},
+            ValueError,
+            "at least 3 folds",
+        ),
+        (
+            {"results": {"a": [1, 2, 3, 4], "b": [1, 2, 3, 4]}},
+            ValueError,
+            "cv's 5 splits",
+        ),
+        (
+            {"results": {"a": [1, np.nan, 3, 4], "b": [1, 2, 3, 4]}, "cv": 4},
             ValueError,
             "1 of 4 folds have a NaN",
         ),

@@ -249,6 +249,8 @@ BAD_FILES = {
     "missing column": "y_true,guess\n1,0\n",
     "empty cell": "y_true,y_pred\n1,0\n" * 30 + "1,\n",
     "short row": "y_true,y_pred\n1,0\n" * 30 + "1\n",
+    "long row": "y_true,y_pred\n1,0\n" * 30 + "1,0,5\n",
+    "long row before the columns end": "a,y_true,y_pred\n2,1,0\n" * 30 + "2,1,0,\n",
     "blank cell": "y_true,y_pred\n1,0\n\n" + "1,0\n" * 30 + " , 1\n",
     "text weight": "y_true,y_pred,w\n" + "1,0,1\n" * 30 + "1,0,heavy\n",
     "empty weight": "y_true,y_pred,w\n" + "1,0,1\n" * 30 + "1,0,\n",
@@ -278,15 +280,15 @@ TRICKY = (
     '1 , " 0 ",y\r\n'
     "\r\n"
     '"a,b","c\nd",z\r\n'
-    '2,"""q""",extra,cells\r\n'
-    "0,1\r\n"
+    '2,"""q""",extra\r\n'
+    "0,1,\r\n"
 )
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_csv_quirks_read_as_the_standard_library_does(tmp_path, engine):
     # BOM, spaces around names and cells, CRLF, blank lines, quoted delimiters
-    # and newlines, doubled quotes, rows longer or shorter than the header.
+    # and newlines, doubled quotes, an empty cell in a column not read.
     path = tmp_path / "q.csv"
     path.write_text(TRICKY, encoding="utf-8", newline="")
     chunked = _chunked(path, 2, engine)
@@ -370,6 +372,21 @@ def test_command_file_error_after_a_counting_error_comes_first(tmp_path, capsys)
     code, _ = _run(["report", str(path), "--chunk-rows", "3"])
     assert code == 2
     assert "line 23: the --pred column 'y_pred' is empty" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("row", ["1,0,5", "1"])
+def test_command_refuses_a_row_of_more_or_fewer_fields_with_its_line(
+    tmp_path, capsys, row
+):
+    # a field too many was ignored: the row may be shifted, so it is refused
+    # (as study --data refuses it), naming the line and the counts
+    path = tmp_path / "ragged.csv"
+    path.write_text("y_true,y_pred\n" + "1,0\n0,0\n" + row + "\n0,1\n")
+    code, _ = _run(["report", str(path)])
+    assert code == 2
+    error = capsys.readouterr().err
+    assert "line 4: every row needs one field per column of the header (2)" in error
+    assert f"got {len(row.split(','))}" in error
 
 
 def test_command_counting_error_names_the_flag(tmp_path, capsys):

@@ -137,7 +137,8 @@ def iter_label_cells(
     called after each chunk with the binary file under the text, if any.
 
     Raises :class:`LabelFileError` for a missing or unreadable file, a missing
-    column, an empty file, a short row, an empty cell or text in a
+    column, an empty file, a row with fewer or more fields than the header,
+    an empty cell or text in a
     ``numeric`` column, naming the line (the row number, header first). A
     file with a header but no rows yields nothing.
     """
@@ -160,8 +161,14 @@ def iter_label_cells(
             for line, row in enumerate(reader, start=2):
                 if not row:
                     continue
+                if len(row) != len(header):  # a field too many is no less wrong
+                    raise LabelFileError(
+                        f"{path!r} line {line}: every row needs one field per "
+                        f"column of the header ({len(header)}); got {len(row)} "
+                        f"(is the delimiter {delimiter!r} the file's separator?)"
+                    )
                 for name, position, number in checks:
-                    cell = row[position].strip() if position < len(row) else ""
+                    cell = row[position].strip()
                     if not cell:
                         raise LabelFileError(
                             f"{path!r} line {line}: {described(name, options)} is empty"
