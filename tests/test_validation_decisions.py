@@ -24,9 +24,7 @@ PRED = [0, 0, 0, 1, 0, 0, 1, 0, 1, 0]
 OTHER = [0, 0, 0, 0, 0, 1, 1, 0, 0, 1]
 SCORES = [0.1, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.7, 0.8, 0.9]
 COSTS = [[0, 1], [5, 0]]
-FOLDS = pd.DataFrame(
-    np.random.default_rng(0).random((10, 3)), columns=["a", "b", "c"]
-)
+FOLDS = pd.DataFrame(np.random.default_rng(0).random((10, 3)), columns=["a", "b", "c"])
 COUNTS = ims.confusion_counts([0, 1, 0, 1, 0, 0, 1, 0], [0, 1, 1, 1, 0, 0, 0, 0])
 
 #: function name -> (call taking keyword overrides, its keyword defaults)
@@ -184,20 +182,29 @@ CASES += [
     ("net_benefit_score", "pos_label", 7, "one of the labels"),
 ]
 CASES += _number_cases("net_benefit_score", "threshold_probability", r"\(0, 1\)")
-CASES += _score_cases("decision_curve", "y_proba") + [
-    ("decision_curve", "y_proba", [3.0] + SCORES[1:], r"probabilities in \[0, 1\]"),
-    ("decision_curve", "y_proba", [-2.0] + SCORES[1:], r"probabilities in \[0, 1\]"),
-    ("decision_curve", "thresholds", "abc", "threshold probabilities"),
-    ("decision_curve", "thresholds", [0.5, 1.5], r"\(0, 1\)"),
-    ("decision_curve", "thresholds", [0.5, 0.2], "increasing"),
-    ("decision_curve", "thresholds", [], "non-empty"),
-    ("decision_curve", "thresholds", [[0.1, 0.2]], "1-D"),
-    ("decision_curve", "thresholds", True, "threshold probabilities"),
-    ("decision_curve", "standardized", "yes", "a bool"),
-    ("decision_curve", "confidence_level", 1.5, "confidence_level"),
-    ("decision_curve", "n_resamples", 0, "n_resamples"),
-    ("decision_curve", "n_resamples", True, "n_resamples"),
-] + _weight_cases("decision_curve")
+CASES += (
+    _score_cases("decision_curve", "y_proba")
+    + [
+        ("decision_curve", "y_proba", [3.0] + SCORES[1:], r"probabilities in \[0, 1\]"),
+        (
+            "decision_curve",
+            "y_proba",
+            [-2.0] + SCORES[1:],
+            r"probabilities in \[0, 1\]",
+        ),
+        ("decision_curve", "thresholds", "abc", "threshold probabilities"),
+        ("decision_curve", "thresholds", [0.5, 1.5], r"\(0, 1\)"),
+        ("decision_curve", "thresholds", [0.5, 0.2], "increasing"),
+        ("decision_curve", "thresholds", [], "non-empty"),
+        ("decision_curve", "thresholds", [[0.1, 0.2]], "1-D"),
+        ("decision_curve", "thresholds", True, "threshold probabilities"),
+        ("decision_curve", "standardized", "yes", "a bool"),
+        ("decision_curve", "confidence_level", 1.5, "confidence_level"),
+        ("decision_curve", "n_resamples", 0, "n_resamples"),
+        ("decision_curve", "n_resamples", True, "n_resamples"),
+    ]
+    + _weight_cases("decision_curve")
+)
 for _func in ("operating_point", "best_threshold"):
     CASES += _score_cases(_func, "y_score") + _weight_cases(_func)
 CASES += [
@@ -321,12 +328,17 @@ def test_bad_input_names_the_parameter_of_the_function_called(case):
         lambda: ims.expected_cost_score(
             [0, 1], [0, 1], cost_matrix=[COSTS, COSTS], sample_weight=[0, 0]
         ),
-        lambda: ims.confusion_counts([0, 1], [0, 1], sample_weight=[0, 0]).expected_cost(
-            COSTS
-        ),
+        lambda: ims.confusion_counts(
+            [0, 1], [0, 1], sample_weight=[0, 0]
+        ).expected_cost(COSTS),
     ],
-    ids=["standardized-no-positive", "nb-weights-0", "cost-weights-0",
-         "cost-per-sample-weights-0", "counts-weights-0"],
+    ids=[
+        "standardized-no-positive",
+        "nb-weights-0",
+        "cost-weights-0",
+        "cost-per-sample-weights-0",
+        "counts-weights-0",
+    ],
 )
 def test_undefined_decision_values_are_nan_with_a_warning(call):
     with pytest.warns(UndefinedMetricWarning, match="undefined"):
@@ -380,13 +392,30 @@ def test_compare_predictions_with_one_class_says_why_the_interval_is_nan():
 @pytest.mark.parametrize(
     "metric, params, reference",
     [
-        ("f1_macro", {}, lambda t, p: __import__("sklearn.metrics").metrics.f1_score(
-            t, p, average="macro")),
-        ("iba", {"average": "macro"}, lambda t, p: ims.iba_score(t, p, average="macro")),
-        ("gmean", {"average": "multiclass"},
-         lambda t, p: ims.geometric_mean_score(t, p, average="multiclass")),
-        ("balanced_accuracy", {}, lambda t, p: __import__(
-            "sklearn.metrics").metrics.balanced_accuracy_score(t, p)),
+        (
+            "f1_macro",
+            {},
+            lambda t, p: __import__("sklearn.metrics").metrics.f1_score(
+                t, p, average="macro"
+            ),
+        ),
+        (
+            "iba",
+            {"average": "macro"},
+            lambda t, p: ims.iba_score(t, p, average="macro"),
+        ),
+        (
+            "gmean",
+            {"average": "multiclass"},
+            lambda t, p: ims.geometric_mean_score(t, p, average="multiclass"),
+        ),
+        (
+            "balanced_accuracy",
+            {},
+            lambda t, p: __import__("sklearn.metrics").metrics.balanced_accuracy_score(
+                t, p
+            ),
+        ),
     ],
 )
 def test_each_model_is_scored_over_its_own_classes(metric, params, reference):
@@ -429,7 +458,11 @@ def test_labels_given_score_both_models_over_them():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         result = ims.compare_predictions(
-            y_true, pred_a, pred_b, metric="f1_macro", labels=[0, 1, 2],
+            y_true,
+            pred_a,
+            pred_b,
+            metric="f1_macro",
+            labels=[0, 1, 2],
             random_state=0,
         )
         assert result.score_a == pytest.approx(
@@ -441,7 +474,9 @@ def test_labels_given_score_both_models_over_them():
 
 
 def test_transposed_fold_scores_are_refused_with_the_transpose_suggested():
-    folds = pd.DataFrame(np.random.default_rng(1).random((100, 4)), columns=list("abcd"))
+    folds = pd.DataFrame(
+        np.random.default_rng(1).random((100, 4)), columns=list("abcd")
+    )
     cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10)
     assert len(ims.compare_models(folds, cv=cv).rows) == 6
     with pytest.raises(ValueError, match=r"100 splits.*4 scores.*results\.T"):
