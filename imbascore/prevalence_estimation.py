@@ -225,6 +225,23 @@ def _prediction_counts(y_pred, labels, func):
     return predicted
 
 
+def _check_cv(cv, func):
+    """``cv`` as cross_val_predict takes it, refused here under this name."""
+    splitter = hasattr(cv, "split") and hasattr(cv, "get_n_splits")
+    number = isinstance(cv, numbers.Integral) and not isinstance(cv, bool)
+    iterable = hasattr(cv, "__iter__") and not isinstance(cv, str | bytes)
+    if not (cv is None or splitter or iterable or (number and cv >= 2)):
+        raise ValueError(
+            param_error(
+                func,
+                "cv",
+                "None, an int >= 2, a cross-validation splitter or an iterable "
+                "of (train, test) splits",
+                cv,
+            )
+        )
+
+
 def _binary_position(labels, pos_label, func):
     if len(labels) != 2:
         return None
@@ -710,6 +727,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
                     "(e.g. wrapped in CalibratedClassifierCV).",
                 )
             )
+        _check_cv(self.cv, func)
         y = np.asarray(y)
         self.counts_ = self.soft_rates_ = None
         self.cv_proba_ = self.cv_codes_ = None

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import KFold, RepeatedStratifiedKFold
 
 import imbascore as ims
@@ -84,6 +85,16 @@ SURFACES = {
         {"proba": [[0.9, 0.1], [0.4, 0.6]], "train_prior": 0.5, "target_prior": 0.1},
     ),
 }
+_X = np.random.default_rng(0).random((60, 3))
+_y = (_X[:, 0] > 0.7).astype(int)
+SURFACES["PrevalenceEstimator.fit"] = (
+    lambda **k: ims.PrevalenceEstimator(LogisticRegression(), **k).fit(_X, _y),
+    {},
+)
+SURFACES["PriorCorrectedClassifier.fit"] = (
+    lambda **k: ims.PriorCorrectedClassifier(LogisticRegression(), **k).fit(_X, _y),
+    {},
+)
 for _name in (
     "recall_at_precision",
     "precision_at_recall",
@@ -271,6 +282,23 @@ CASES += [
     ("estimate_prevalence", "confidence_level", 1.5, "confidence_level"),
     ("estimate_prevalence", "n_resamples", 0, "n_resamples"),
     ("estimate_prevalence", "pos_label", 7, "pos_label"),
+]
+CASES += [
+    ("PrevalenceEstimator.fit", "cv", value, "int >= 2")
+    for value in (1, 0, "abc", True, 2.5)
+] + [
+    ("PrevalenceEstimator.fit", "method", value, "one of")
+    for value in ("nope", True, None)
+]
+CASES += [
+    ("PriorCorrectedClassifier.fit", "target_prior", value, rule)
+    for value, rule in (
+        (1.5, r"\(0, 1\)"),
+        ("abc", "'original'"),
+        (True, "'original'"),
+        ([0.5, 0.6], "sum to 1"),
+        (np.nan, r"\(0, 1\)"),
+    )
 ]
 CASES += [
     ("cost_threshold", "cost_matrix", 5, "cost_matrix"),
