@@ -443,7 +443,8 @@ class ApproachComparison:
             f"  average ranks (1 = best): {ranks}",
             f"  Friedman chi2({k - 1}) = {self.friedman_statistic:.4g}, "
             f"p = {self.friedman_pvalue:.4g}",
-            "  " + _iman_davenport_text(
+            "  "
+            + _iman_davenport_text(
                 self.iman_davenport_statistic, self.iman_davenport_pvalue, k, n
             ),
             f"  Nemenyi critical difference {self.critical_difference:.4g} "
