@@ -12,6 +12,8 @@ import base64
 import html
 import io
 
+from ._garcia2008 import GARCIA2008_TOLERANCE, off_cells
+
 __all__ = ["study_report_html"]
 
 _STYLE = """
@@ -97,13 +99,25 @@ def _garcia_section(comparison, names):
         shown["paper inside our 95% interval"] = comparison["paper_inside"].map(
             {True: "yes", False: "no"}
         )
-    within = int((comparison["diff_area"].abs() <= 0.05).sum())
+    off = comparison["off"].to_numpy()
+    shown[f"more than {GARCIA2008_TOLERANCE} off"] = [
+        f"‡ {number}" if is_off else "" for is_off, number in zip(off, off.cumsum())
+    ]
+    listed = "".join(f"<li>{html.escape(line)}</li>" for line in off_cells(comparison))
     return (
         "<h2>García et al. (2008), Table 3: ours beside the paper's</h2>"
         f'<p class="note">Ours: {html.escape(names)}. g and d from the '
         "fold-averaged TPR and TNR, as the paper; the area is g (3 + d) / 2. "
-        f"{within} of {len(comparison)} areas within 0.05 of the paper's.</p>"
+        f"{int((~off).sum())} of {len(comparison)} areas within "
+        f"{GARCIA2008_TOLERANCE} of the paper's"
+        + (
+            f"; ‡ marks the {int(off.sum())} others, listed below."
+            if off.any()
+            else "."
+        )
+        + "</p>"
         + _table(shown, "{:.2f}")
+        + (f'<ol class="off">{listed}</ol>' if listed else "")
     )
 
 
