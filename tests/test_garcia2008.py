@@ -7,6 +7,7 @@ import pytest
 
 from imbascore.study import run_study
 from imbascore.study._garcia2008 import (
+    MEASURED_DIFFERENCES,
     compare_garcia2008,
     garcia2008_markdown,
     paper_cells,
@@ -90,8 +91,6 @@ def test_the_headline_is_the_csvs_count():
 
 def test_the_measured_explanations_are_the_csvs():
     # One table of these facts in the package; the docs' CSV carries the same.
-    from imbascore.study._garcia2008 import MEASURED_DIFFERENCES
-
     table = pd.read_csv(_docs_file("docs", "_static", "garcia2008_weka.csv"))
     names = {"weka_1nn": "1nn", "weka_svm": "svm", "weka_mlp": "mlp"}
     names.update(none="none", weka_smote="smote", undersample="undersample")
@@ -177,3 +176,24 @@ def test_an_unmeasured_run_marks_the_cell_without_borrowing_an_explanation(
     assert comparison["off"].tolist() == [True]
     assert comparison["explanation"].iloc[0].startswith("no measured explanation")
     assert "0.97 (0.92, +0.05) ‡ |" in garcia2008_markdown(comparison)
+
+
+def test_the_study_command_explains_its_measured_cells(tmp_path):
+    # The command renamed the folds to the paper's names before comparing,
+    # so no cell looked measured: every explanation said "no measured".
+    import io
+    import types
+
+    from imbascore.study._command import _write_outputs
+
+    folds = _folds([("pima", "none", "weka_mlp", 648)])
+    written = {}
+    store = types.SimpleNamespace(
+        protocol=MEASURED,
+        out=tmp_path,
+        write_text=written.__setitem__,
+        replace_with=lambda name, write: None,
+    )
+    _write_outputs(folds, store, io.StringIO())
+    why = MEASURED_DIFFERENCES[("pima", "mlp", "none")]
+    assert f"(+0.052): {why}" in written["garcia2008_table3.md"]
