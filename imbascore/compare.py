@@ -229,6 +229,22 @@ def _friedman(ranks, tie_correction):
     return chi2, p, float(f), f_p
 
 
+def _iman_davenport_text(f, p, k, n):
+    """The F line of the summary; the degenerate F in words, not as ``inf``.
+
+    F is infinite exactly when Friedman's chi-square is at its maximum
+    ``N (k - 1)``: every data set ranks the approaches the same way.
+    """
+    name = f"Iman-Davenport F({k - 1}, {(k - 1) * (n - 1)})"
+    if np.isinf(f):
+        return (
+            f"{name}: every data set ranks the approaches the same way "
+            f"(chi2 at its maximum, N (k - 1) = {n * (k - 1)}), so F is "
+            f"infinite and p = {p:.4g}"
+        )
+    return f"{name} = {f:.4g}, p = {p:.4g}"
+
+
 def _nemenyi_q(n_approaches, alpha):
     """Demšar's q_alpha: the studentized range quantile (infinite degrees of
     freedom) divided by sqrt(2)."""
@@ -336,6 +352,10 @@ class ApproachComparison:
     iman_davenport_statistic, iman_davenport_pvalue : float
         Iman and Davenport's F, with ``(k - 1, (k - 1)(N - 1))`` degrees of
         freedom, less conservative than the chi-square (Demšar recommends it).
+        When every data set ranks the approaches the same way, the
+        chi-square reaches its maximum ``N (k - 1)``, F divides by zero and
+        is ``inf`` with p-value ``0.0`` (what ``scipy.stats.f.sf`` gives at
+        infinity); the printed summary says so in words.
     alpha : float
         The significance level of the critical difference and of
         ``wilcoxon["significant"]``.
@@ -423,9 +443,10 @@ class ApproachComparison:
             f"  average ranks (1 = best): {ranks}",
             f"  Friedman chi2({k - 1}) = {self.friedman_statistic:.4g}, "
             f"p = {self.friedman_pvalue:.4g}",
-            f"  Iman-Davenport F({k - 1}, {(k - 1) * (n - 1)}) = "
-            f"{self.iman_davenport_statistic:.4g}, "
-            f"p = {self.iman_davenport_pvalue:.4g}",
+            "  "
+            + _iman_davenport_text(
+                self.iman_davenport_statistic, self.iman_davenport_pvalue, k, n
+            ),
             f"  Nemenyi critical difference {self.critical_difference:.4g} "
             f"(q = {self.q_alpha:.4g}), not significantly different:",
             f"    {groups or 'no two approaches'}",

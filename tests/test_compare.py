@@ -159,6 +159,33 @@ def test_every_score_tied():
     assert result.groups == (("0", "1", "2"),)
 
 
+def test_an_infinite_iman_davenport_f_is_said_in_words():
+    # Issue 42, item 8: every data set ranks the approaches the same way, so
+    # Friedman's chi2 is at its maximum N (k - 1) and F divides by zero. The
+    # field stays as scipy gives it (inf, p 0.0); the summary printed
+    # "F(2, 18) = inf, p = 0".
+    rng = np.random.default_rng(0)
+    worst = rng.random(10)
+    scores = pd.DataFrame(
+        {"none": worst, "smote": worst + 0.1, "undersample": worst + 0.2}
+    )
+    result = compare_approaches(scores, control="none", bayesian=False)
+    assert result.friedman_statistic == pytest.approx(20.0)
+    assert result.iman_davenport_statistic == np.inf
+    assert result.iman_davenport_pvalue == 0.0
+    text = repr(result)
+    assert "inf" not in text.replace("infinite", "")
+    assert (
+        "Iman-Davenport F(2, 18): every data set ranks the approaches the same "
+        "way (chi2 at its maximum, N (k - 1) = 20), so F is infinite and p = 0"
+    ) in text
+    # an ordinary F keeps its number
+    scores.loc[0, "none"] = 5.0
+    assert "Iman-Davenport F(2, 18) = " in repr(
+        compare_approaches(scores, control="none", bayesian=False)
+    )
+
+
 def test_one_approach_dominates():
     rng = np.random.default_rng(1)
     worst = rng.random(12)

@@ -573,7 +573,11 @@ def _write_outputs(results, store, stream, garcia2008=True):
     """The García 2008 table (unless ``garcia2008`` is false: another
     paper's run) and the figures; returns them for report.html."""
     cells, used = paper_cells(results)
-    comparison = compare_garcia2008(cells if garcia2008 else cells.iloc[:0])
+    # the folds under our names: which estimator filled a column decides
+    # whether the measured explanations apply
+    comparison = compare_garcia2008(
+        results if garcia2008 else results.iloc[:0], protocol=store.protocol
+    )
     names = ""
     if not comparison.empty:
         table = garcia2008_markdown(comparison)

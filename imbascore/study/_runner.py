@@ -26,6 +26,7 @@ from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 from ..confusion import confusion_counts
 from ..datasets import CODINGS, list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
+from ._progress import TimeLeft, fold_cost
 
 __all__ = ["COLUMNS", "PreparedData", "prepare_data", "run_study"]
 
@@ -262,6 +263,19 @@ def _run_fold(data, cell, repeat, fold, train, test, seed):
     }
 
 
+def _task_cost(data, cell, repeat, fold, train, test, seed):
+    """A fold's expected cost (see :func:`fold_cost`)."""
+    _, (sampler, classifier) = cell
+    return fold_cost(
+        classifier,
+        sampler,
+        n_train=len(train),
+        n_positive=int(data.y[train].sum()),
+        n_test=len(test),
+        n_inputs=data.n_inputs,
+    )
+
+
 def _tasks(prepared, samplers, classifiers, cv, n_splits, random_state, skip):
     for data in prepared:
         splits = list(cv.split(data.X, data.y))
@@ -433,13 +447,25 @@ def run_study(
         if progress:
             from tqdm.auto import tqdm
 
-            bar = stack.enter_context(tqdm(total=len(tasks), unit="fold"))
+            # tqdm's own estimate of the time left follows the rate of folds;
+            # the folds' costs differ a thousandfold: ours follows their costs.
+            costs = [_task_cost(*arguments) for _, arguments in tasks]
+            left = TimeLeft(costs)
+            bar = stack.enter_context(
+                tqdm(
+                    total=len(tasks),
+                    unit="fold",
+                    bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} folds "
+                    "[{elapsed}{postfix}]",
+                )
+            )
+            start = time.perf_counter()
         # max_nbytes=None: the data sets are small, and without memory-mapped
         # copies an interrupted run leaves no files for joblib to warn about.
         outputs = joblib.Parallel(
             n_jobs=n_jobs, return_as="generator", max_nbytes=None
         )(joblib.delayed(_run_fold)(*arguments) for _, arguments in tasks)
-        for (key, _), row in zip(tasks, outputs):
+        for index, ((key, _), row) in enumerate(zip(tasks, outputs)):
             if key != current and current_rows:
                 _cell_done(current_rows, on_cell_done)
                 current_rows = []
@@ -447,8 +473,14 @@ def run_study(
             current_rows.append(row)
             rows.append(row)
             if progress:
+                now = time.perf_counter() - start
+                left.advance(costs[index], elapsed=now)
+                seconds = left.seconds(now)
+                bar.set_postfix_str(
+                    f"{tqdm.format_interval(seconds)} left, {'/'.join(key)}",
+                    refresh=False,
+                )
                 bar.update()
-                bar.set_postfix_str("/".join(key), refresh=False)
         if current_rows:
             _cell_done(current_rows, on_cell_done)
     return pd.DataFrame(rows, columns=COLUMNS)
