@@ -258,6 +258,20 @@ def test_bad_options_name_the_parameter(kwargs, error, match):
         )
 
 
+@pytest.mark.parametrize(
+    "metric, nearest", [("gmeans", "'gmean'"), ("IBA", "'iba'"), ("Dprime", "'dprime'")]
+)
+def test_unknown_metric_names_the_nearest_not_every_name(metric, nearest):
+    with pytest.raises(ValueError) as caught:
+        metric_interval([0, 1, 1, 0], [0, 1, 0, 0], metric)
+    message = str(caught.value)
+    assert message.startswith("The 'metric' parameter of metric_interval must be")
+    assert message.endswith(f"Got {metric!r} instead. Did you mean {nearest}?")
+    assert "weighted_accuracy" not in message  # not the list of every name
+    with pytest.raises(ValueError, match=r"one of \['accuracy', .*'zzzz' instead\.$"):
+        metric_interval([0, 1, 1, 0], [0, 1, 0, 0], "zzzz")  # none near: the list
+
+
 def test_counts_of_weighted_matrices_without_sizes_are_refused():
     counts = ims.ConfusionCounts.from_matrix([[2.5, 1.0], [0.5, 3.0]])
     with pytest.raises(ValueError, match="needs sample sizes"):
