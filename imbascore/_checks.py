@@ -6,6 +6,7 @@ function, the parameter, the rule and the value received. The adapters of
 and call these for the rest; this module imports nothing of the package.
 """
 
+import difflib
 import numbers
 from collections.abc import Iterator, Mapping, Set
 
@@ -27,6 +28,7 @@ __all__ = [
     "check_zero_division",
     "continuous_message",
     "describe",
+    "did_you_mean",
     "is_missing",
     "is_real",
     "label_family",
@@ -44,6 +46,21 @@ def param_error(func, param, rule, got, hint=""):
     """Message in scikit-learn's ``validate_params`` wording, plus a hint."""
     message = f"The {param!r} parameter of {func} must be {rule}. Got {got!r} instead."
     return f"{message} {hint}" if hint else message
+
+
+def did_you_mean(name, names):
+    """``"Did you mean 'gmean'?"``: the valid ``names`` closest to ``name``, or
+    ``""`` if none is close. A name that differs only in case (``"IBA"``) is
+    the answer on its own; otherwise up to three by :mod:`difflib`'s ratio.
+    The one hint of every unknown-name error (scorers, metrics, datasets)."""
+    names = [str(valid) for valid in names]
+    text = str(name)
+    close = [valid for valid in names if valid.lower() == text.lower()]
+    if not close:
+        close = difflib.get_close_matches(text, names, n=3, cutoff=0.6)
+    if not close and text != text.lower():
+        close = difflib.get_close_matches(text.lower(), names, n=3, cutoff=0.6)
+    return f"Did you mean {' or '.join(map(repr, close))}?" if close else ""
 
 
 def as_python_scalar(value):

@@ -5,9 +5,7 @@ The one path of :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`,
 of the intervals and of the threshold curves' metric names.
 """
 
-import difflib
-
-from ._checks import param_error
+from ._checks import did_you_mean, param_error
 from ._per_class import METRICS
 from ._scoring import check_metric_options, score_table
 from ._sklearn_from_counts import SKLEARN_SCORES
@@ -55,8 +53,12 @@ def score_of_table(table, metric, params, func):
         return score_table(metric_options(metric, params, func), table, stacklevel=3)
     if metric in SKLEARN_SCORES:
         return SKLEARN_SCORES[metric](table, func=func, **params)
-    close = difflib.get_close_matches(metric, score_names(), n=3, cutoff=0.5)
-    hint = f"Did you mean {close}?" if close else ""
-    raise ValueError(
-        param_error(func, "metric", f"one of {score_names()}", metric, hint)
-    )
+    hint = did_you_mean(metric, score_names())
+    if hint:  # the nearest names, not the whole list
+        rule = (
+            "a metric name of imbascore or one of scikit-learn's of the "
+            "confusion matrix"
+        )
+    else:
+        rule = f"one of {score_names()}"
+    raise ValueError(param_error(func, "metric", rule, metric, hint))

@@ -115,7 +115,8 @@ def _unit_interval(text):
 
 
 def _prevalence(text):
-    """``0.01`` (the share of label 1) or ``no=0.99,yes=0.01`` (per label)."""
+    """``0.01`` (the --positive class's share), ``yes=0.01`` (one label's) or
+    ``no=0.99,yes=0.01`` (every label's)."""
     if "=" not in text:
         try:
             value = float(text)
@@ -123,8 +124,8 @@ def _prevalence(text):
             value = math.nan
         if not 0.0 < value < 1.0:
             raise argparse.ArgumentTypeError(
-                "must be a number in (0, 1), the share of label 1, or "
-                f"LABEL=PRIOR,... for every label; got {text!r}"
+                "must be a number in (0, 1), the share of the --positive class, "
+                f"LABEL=SHARE, or LABEL=SHARE,... for every label; got {text!r}"
             )
         return value
     pairs = []
@@ -134,27 +135,97 @@ def _prevalence(text):
             pairs.append((label.strip(), float(prior)))
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"must be LABEL=PRIOR,... with numbers as priors; got {part!r} "
+                f"must be LABEL=SHARE,... with numbers as shares; got {part!r} "
                 f"in {text!r}"
             ) from None
     return pairs
 
 
-def _priors_by_label(prevalence, classes):
-    """``--prevalence`` as the library takes it: the pairs' labels matched to
-    the file's labels as written (``str``)."""
-    if not isinstance(prevalence, list):
-        return prevalence
-    written = {str(label): label for label in classes.tolist()}
-    priors = {}
-    for text, prior in prevalence:
-        if text not in written:
+def _names_label(label, text):
+    """Whether ``text`` names ``label`` (as written, or as the same number)."""
+    if str(label) == text:
+        return True
+    if isinstance(label, (int, float)) and not isinstance(label, bool):
+        try:
+            return float(text) == float(label)
+        except ValueError:
+            return False
+    return False
+
+
+def _file_label(text, classes, flag):
+    """The label of the file that ``text`` (typed after ``flag``) names."""
+    for label in classes:
+        if _names_label(label, text):
+            return label
+    raise _CommandError(
+        f"{flag} names the label {text!r}, which is not among the labels of the "
+        f"file: {[str(label) for label in classes]}."
+    )
+
+
+def _positive_label(args, classes, support):
+    """--positive's label, else the minority of the --true column (the later
+    label on a tie), and the note saying which was taken."""
+    if args.positive is not None:
+        return _file_label(args.positive, classes, "--positive"), None
+    present = [(size, i) for i, size in enumerate(support) if size > 0]
+    if not present:
+        raise _CommandError(
+            f"--prevalence needs true samples: every weight in the --weight "
+            f"column {args.weight!r} is 0"
+        )
+    size, index = min(present, key=lambda item: (item[0], -item[1]))
+    label = classes[index]
+    return label, (
+        f"--prevalence {args.prevalence:g} is the share of {str(label)!r}, the "
+        f"minority of the --true column {args.true!r} (choose with --positive)"
+    )
+
+
+def _priors_by_label(args, table):
+    """``--prevalence`` as the library takes it, ``{label: prior}`` (None
+    without it), and a note for stderr. A number or a single LABEL=SHARE is
+    one class's share; the other classes share the rest as in the file."""
+    prevalence = args.prevalence
+    if prevalence is None:
+        if args.positive is not None:
             raise _CommandError(
-                f"--prevalence names the label {text!r}, which is not among "
-                f"the labels of the file: {sorted(written)}."
+                "--positive chooses the class whose share --prevalence gives; "
+                f"got --positive {args.positive!r} without --prevalence"
             )
-        priors[written[text]] = prior
-    return priors
+        return None, None
+    classes = table.classes.tolist()
+    support = np.asarray(table.support, dtype=float).tolist()
+    if isinstance(prevalence, list) and args.positive is not None:
+        raise _CommandError(
+            "--positive goes with a number --prevalence (that class's share); "
+            f"got --positive {args.positive!r} with --prevalence "
+            + ",".join(f"{label}={prior:g}" for label, prior in prevalence)
+        )
+    if isinstance(prevalence, list) and len(prevalence) > 1:
+        return {
+            _file_label(text, classes, "--prevalence"): prior
+            for text, prior in prevalence
+        }, None
+    if isinstance(prevalence, list):
+        ((text, share),) = prevalence
+        positive, note = _file_label(text, classes, "--prevalence"), None
+    else:
+        share = prevalence
+        positive, note = _positive_label(args, classes, support)
+    others = sum(size for label, size in zip(classes, support) if label != positive)
+    if others <= 0:
+        raise _CommandError(
+            f"--prevalence gives {str(positive)!r} the share {share:g}, but no "
+            f"other label occurs in the --true column {args.true!r} to take the "
+            "rest"
+        )
+    priors = {
+        label: share if label == positive else (1.0 - share) * size / others
+        for label, size in zip(classes, support)
+    }
+    return priors, note
 
 
 #: Decimals beyond float64's 17 significant digits show only noise.
@@ -232,7 +303,6 @@ def _report_flags(args):
         "n_resamples": "--n-resamples",
         "random_state": "--random-state",
         "prevalence": "--prevalence",
-        "pos_label": "--prevalence (a number is the share of label 1)",
     }
 
 
@@ -364,6 +434,7 @@ def _report(args):
         try:
             if counted.error is not None:
                 raise counted.error
+            priors, prevalence_note = _priors_by_label(args, counted.counts.table)
             report = report_from_table(
                 counted.counts.table,
                 weighted=counted.counts.weighted,
@@ -377,9 +448,7 @@ def _report(args):
                 n_resamples=args.n_resamples,
                 random_state=args.random_state,
                 output_dict=True,
-                prevalence=_priors_by_label(
-                    args.prevalence, counted.counts.table.classes
-                ),
+                prevalence=priors,
             )
         except (ValueError, TypeError) as error:
             message = _in_flags(str(error), _report_flags(args))
@@ -390,6 +459,8 @@ def _report(args):
         text = _format_interval_report(report, args.digits)
     else:
         text = _format_report(report, args.digits)
+    if prevalence_note:
+        print(f"imbascore report: note: {prevalence_note}", file=sys.stderr)
     for warning in caught:
         message = _warning_in_flags(warning.message, args)
         print(f"imbascore report: warning: {message}", file=sys.stderr)
@@ -406,6 +477,13 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Help with each option's text on its line (a wider first column)."""
+
+    def __init__(self, prog):
+        super().__init__(prog, max_help_position=28)
 
 
 def _parser():
@@ -431,36 +509,30 @@ def _parser():
     report = commands.add_parser(
         "report",
         help="print the all-metrics report of a file's true and predicted labels",
-        description="Print every metric of imbascore, per class and averaged, "
-        "for the true and predicted labels in two columns of a CSV file with a "
-        "header row, or of a Parquet file. Columns of integers or numbers are "
-        "read as numbers. The file is read and counted 262,144 rows at a "
-        "time, so its size does not matter (a bar on stderr shows the progress "
-        "on a terminal). "
-        "Undefined values (e.g. the specificity of the only class in the true "
-        "labels) are shown as nan, or null in JSON, with a note on stderr "
-        "saying which and why; --zero-division 0 or 1 fills them in instead.",
+        usage="%(prog)s FILE [--true COL] [--pred COL] [options]",
+        formatter_class=_Formatter,
+        description="Every metric, per class and averaged, of two label columns "
+        "of a CSV file with a header row (.gz, or - for stdin) or a Parquet "
+        "file, of any size.",
+        epilog="Details: the how-to 'Report with intervals', 'Report of a CSV file'.",
+    )
+    report.add_argument("file", metavar="FILE", help=argparse.SUPPRESS)
+    report.add_argument(
+        "--true", default="y_true", metavar="COL", help="true labels (%(default)s)"
     )
     report.add_argument(
-        "file",
-        help="the CSV file (.csv, .tsv, .txt, each also .gz; - for standard "
-        "input) or Parquet file (.parquet, .pq; needs pyarrow)",
+        "--pred",
+        default="y_pred",
+        metavar="COL",
+        help="predicted labels (%(default)s)",
     )
-    report.add_argument(
-        "--true", default="y_true", metavar="COL", help="true labels (y_true)"
-    )
-    report.add_argument(
-        "--pred", default="y_pred", metavar="COL", help="predicted labels (y_pred)"
-    )
-    report.add_argument(
-        "--weight", metavar="COL", help="sample weights, numbers (default: none)"
-    )
+    report.add_argument("--weight", metavar="COL", help="sample weights (none)")
     report.add_argument(
         "--delimiter",
         type=_delimiter,
         default=",",
         metavar="CHAR",
-        help="field separator: one character, or tab (,)",
+        help="CSV field separator, or tab (,)",
     )
     report.add_argument("--json", action="store_true", help="print JSON")
     report.add_argument(
@@ -468,75 +540,79 @@ def _parser():
         type=_digits,
         default=3,
         metavar="N",
-        help=f"decimals in the text report, 0 to {_MAX_DIGITS} (3)",
+        help=f"decimals in the text, 0 to {_MAX_DIGITS} (%(default)s)",
     )
     report.add_argument(
         "--alpha",
         type=_unit_interval,
         default=0.1,
         metavar="A",
-        help="IBA alpha, in [0, 1] (0.1)",
+        help="IBA's alpha, in [0, 1] (%(default)s)",
     )
     report.add_argument(
         "--wa-weight",
         type=_unit_interval,
         default=0.5,
         metavar="W",
-        help="weight of sensitivity in the weighted accuracy, in [0, 1] (0.5)",
+        help="sensitivity's weight in wa, in [0, 1] (%(default)s)",
     )
     report.add_argument(
         "--correction",
         choices=DPRIME_CORRECTIONS,
         default="macmillan",
-        help="extreme-rate correction of d' and AUCz (macmillan)",
+        metavar="NAME",
+        help=f"d' and AUCz at rates 0, 1: {', '.join(DPRIME_CORRECTIONS)} "
+        "(%(default)s)",
     )
     report.add_argument(
         "--zero-division",
         type=_zero_division,
         default=None,
-        metavar="{nan,0,1,warn}",
-        help="value of undefined metrics (default: nan, null in JSON, with a "
-        "note; warn: 0 with a warning)",
+        metavar="V",
+        help="undefined values: nan, 0, 1 or warn (nan)",
     )
     report.add_argument(
         "--interval",
         choices=("posterior", "bootstrap"),
         default=None,
-        help="print each value with its interval: posterior (Brodersen et al. "
-        "2010) or bootstrap of the count table",
+        metavar="HOW",
+        help="each value with its interval: posterior or bootstrap",
     )
     report.add_argument(
         "--confidence-level",
         type=float,
         default=0.95,
         metavar="C",
-        help="of the intervals, in (0, 1) (0.95)",
+        help="of the intervals, in (0, 1) (%(default)s)",
     )
     report.add_argument(
         "--n-resamples",
         type=int,
         default=10000,
         metavar="N",
-        help="draws or resamples per interval (10000)",
+        help="draws or resamples per interval (%(default)s)",
     )
     report.add_argument(
         "--random-state",
         type=int,
         default=0,
         metavar="SEED",
-        help="seed of the intervals' draws, so that a rerun prints the same (0)",
+        help="seed of the intervals' draws (%(default)s)",
     )
     report.add_argument(
         "--prevalence",
         type=_prevalence,
         metavar="P",
-        help="report at this class ratio instead of the file's: the share of "
-        "label 1 (0.01), or LABEL=PRIOR,... for every label",
+        help="report at a class ratio: the --positive class's share, "
+        "e.g. 0.01; LABEL=SHARE; or LABEL=SHARE,... for all",
     )
     report.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar on stderr (it shows only on a terminal)",
+        "--positive",
+        metavar="LABEL",
+        help="class whose share a number P is (the minority)",
+    )
+    report.add_argument(
+        "--no-progress", action="store_true", help="no progress bar on stderr"
     )
     report.add_argument(
         "--chunk-rows",

@@ -79,6 +79,10 @@ class MetricInterval:
         Its nominal probability of containing the true value.
     n_resamples : int or None
         Monte Carlo draws or bootstrap resamples; None for closed forms.
+    note : str or None
+        Set when a bound is the estimate itself rather than a quantile: the
+        posterior's equal-tailed interval lay beside the estimate and was
+        widened to reach it (see :func:`metric_interval`); the repr shows it.
     """
 
     metric: str
@@ -88,6 +92,7 @@ class MetricInterval:
     method: str
     confidence_level: float
     n_resamples: int | None = None
+    note: str | None = None
 
     def __repr__(self):
         def shown(value):
@@ -98,7 +103,8 @@ class MetricInterval:
         return (
             f"MetricInterval(metric={self.metric!r}, estimate={shown(self.estimate)}, "
             f"low={shown(self.low)}, high={shown(self.high)}, "
-            f"method={self.method!r}, confidence_level={self.confidence_level})"
+            f"method={self.method!r}, confidence_level={self.confidence_level}"
+            + (f", note={self.note!r})" if self.note else ")")
         )
 
 
@@ -135,8 +141,10 @@ def metric_interval(
         (Beta(1 + TP, 1 + FN) on TPR and Beta(1 + TN, 1 + FP) on TNR for two
         classes; Brodersen et al. 2010), the class sizes held at those
         observed; exact for two-class balanced accuracy, Monte Carlo
-        otherwise; widened to reach the estimate when a rate is observed at
-        0 or 1, where the equal-tailed interval would exclude it.
+        otherwise; widened to reach the estimate where the equal-tailed
+        interval excludes it (a rate observed at 0 or 1, or rates of few
+        samples among many classes, which the prior pulls away from 0 and
+        1); the result's ``note`` then says which bound is the estimate.
         ``"bootstrap"``: percentile interval of the metric over
         resampled tables; ``"bootstrap-bca"``: the same, bias-corrected and
         accelerated. ``"wilson"``, ``"clopper-pearson"``: for the single
@@ -257,10 +265,16 @@ def counts_interval(
     if method == "posterior":
         exact = _exact_balanced_accuracy(table, metric, metric_params, level, func)
         if exact is not None:
+            note = _widening_note(estimate, *exact)
             low, high = _containing(estimate, *exact)
-            return MetricInterval(metric, estimate, low, high, method, level)
+            return MetricInterval(metric, estimate, low, high, method, level, note=note)
         draws = evaluate(_posterior_tables(table, n_resamples, rng))
-        low, high = _containing(estimate, *_percentiles(draws, level))
+        equal_tailed = _percentiles(draws, level)
+        note = _widening_note(estimate, *equal_tailed)
+        low, high = _containing(estimate, *equal_tailed)
+        return MetricInterval(
+            metric, estimate, low, high, method, level, n_resamples, note
+        )
     else:
         resample = _stratified_tables if fixed_rows else _bootstrap_tables
         draws = evaluate(resample(table, n_resamples, rng))
@@ -634,6 +648,35 @@ def _containing(estimate, low, high):
     if np.ndim(low) == 0:
         return float(low), float(high)
     return low, high
+
+
+def _widening_note(estimate, low, high):
+    """What :func:`_containing` is about to do to the equal-tailed interval
+    ``[low, high]``, in words; None if it contains the estimate."""
+    below = np.asarray(np.asarray(high) < estimate)  # the estimate above it
+    above = np.asarray(np.asarray(low) > estimate)
+    if not (below.any() or above.any()):
+        return None
+    why = (
+        "The uniform prior on each true class's row pulls its rates toward 1/k "
+        "for k classes, most where a rate is 0 or 1 or a class has few samples."
+    )
+    if below.ndim == 0:
+        bound, side = ("high", "below") if below else ("low", "above")
+        return (
+            f"{bound} is the estimate: the equal-tailed interval "
+            f"[{float(low):.4g}, {float(high):.4g}] lay {side} it, so it was "
+            f"widened to reach it. {why}"
+        )
+    parts = [
+        f"{bound} at positions {np.flatnonzero(mask).tolist()}"
+        for bound, mask in (("high", below), ("low", above))
+        if mask.any()
+    ]
+    return (
+        f"{' and '.join(parts)} is the estimate: there the equal-tailed "
+        f"interval lay beside it, so it was widened to reach it. {why}"
+    )
 
 
 def _bca(draws, estimate, jackknife, level):

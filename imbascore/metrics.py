@@ -525,7 +525,49 @@ def index_balanced_accuracy_score(
     )
 
 
-iba_score = index_balanced_accuracy_score
+def iba_score(
+    y_true,
+    y_pred,
+    *,
+    alpha=0.1,
+    squared=True,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Index of balanced accuracy (IBA): :func:`index_balanced_accuracy_score`
+    under its short name.
+
+    The same parameters, values and warnings; its error messages name
+    ``iba_score``, the function called.
+
+    See Also
+    --------
+    index_balanced_accuracy_score : The parameters and the formula.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import iba_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(iba_score(y_true, y_pred), 4)
+    0.6198
+    """
+    return _score(
+        "iba",
+        "iba_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        alpha=alpha,
+        squared=squared,
+    )
 
 
 @_document()

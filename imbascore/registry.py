@@ -13,12 +13,12 @@ hands back scorer objects, which every ``scoring=`` accepts::
 """
 
 import copy
-import difflib
 import inspect
 
 from sklearn.metrics import get_scorer as _sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
 
+from ._checks import check_choice, did_you_mean
 from ._sklearn_from_counts import SKLEARN_FROM_COUNTS
 from .decision_scorers import DECISION_FACTORIES
 from .scorers import (
@@ -34,8 +34,68 @@ __all__ = ["get_scorer", "get_scorer_names", "get_scoring", "register_scorer"]
 _FACTORIES = dict(BUILTIN_FACTORIES) | DECISION_FACTORIES
 
 
-def get_scorer_names():
-    """Every name :func:`get_scorer` resolves: ours and scikit-learn's, sorted.
+#: scikit-learn's scorer names for classifiers (labels, probabilities or
+#: decision scores against class labels), as its user guide groups them; the
+#: others are for regression and clustering. A name missing from the installed
+#: scikit-learn is left out; one added later shows under ``kind="all"``.
+SKLEARN_CLASSIFICATION_NAMES = frozenset(
+    {
+        "accuracy",
+        "average_precision",
+        "balanced_accuracy",
+        "d2_brier_score",
+        "d2_log_loss_score",
+        "f1",
+        "f1_macro",
+        "f1_micro",
+        "f1_samples",
+        "f1_weighted",
+        "jaccard",
+        "jaccard_macro",
+        "jaccard_micro",
+        "jaccard_samples",
+        "jaccard_weighted",
+        "matthews_corrcoef",
+        "neg_brier_score",
+        "neg_log_loss",
+        "neg_negative_likelihood_ratio",
+        "positive_likelihood_ratio",
+        "precision",
+        "precision_macro",
+        "precision_micro",
+        "precision_samples",
+        "precision_weighted",
+        "recall",
+        "recall_macro",
+        "recall_micro",
+        "recall_samples",
+        "recall_weighted",
+        "roc_auc",
+        "roc_auc_ovo",
+        "roc_auc_ovo_weighted",
+        "roc_auc_ovr",
+        "roc_auc_ovr_weighted",
+        "top_k_accuracy",
+    }
+)
+
+#: What :func:`get_scorer_names` can list.
+NAME_KINDS = ("classification", "all")
+
+
+def get_scorer_names(*, kind="classification"):
+    """The names :func:`get_scorer` resolves, sorted: by default the
+    classification ones, ours and scikit-learn's.
+
+    Parameters
+    ----------
+    kind : {"classification", "all"}, default="classification"
+        ``"classification"``: imbascore's names (and those registered with
+        :func:`register_scorer`) and scikit-learn's classification scorers
+        (``"accuracy"``, ``"f1"``, ``"roc_auc"``, ...). ``"all"``: also
+        scikit-learn's regression and clustering scorers (``"r2"``,
+        ``"adjusted_rand_score"``, ...), which :func:`get_scorer` resolves
+        as well: every name of :func:`sklearn.metrics.get_scorer_names`.
 
     Returns
     -------
@@ -45,19 +105,25 @@ def get_scorer_names():
     --------
     >>> from imbascore import get_scorer_names
     >>> names = get_scorer_names()
-    >>> "iba" in names and "f1" in names
+    >>> "iba" in names and "f1" in names and "r2" not in names
+    True
+    >>> "r2" in get_scorer_names(kind="all")
     True
     """
-    return sorted(set(_FACTORIES) | set(_sklearn_scorer_names()))
+    kind = check_choice(kind, "kind", NAME_KINDS, "get_scorer_names")
+    sklearn_names = set(_sklearn_scorer_names())
+    if kind == "classification":
+        sklearn_names &= SKLEARN_CLASSIFICATION_NAMES
+    return sorted(set(_FACTORIES) | sklearn_names)
 
 
 def _unknown_name_error(name):
-    names = get_scorer_names()
-    close = difflib.get_close_matches(name, names, n=5, cutoff=0.6)
-    hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
+    hint = did_you_mean(name, get_scorer_names(kind="all"))
+    hint = f" {hint}" if hint else ""
     return ValueError(
         f"{name!r} is not a scorer name of imbascore or scikit-learn.{hint} "
-        "imbascore.get_scorer_names() lists all of them."
+        "imbascore.get_scorer_names() lists those for classification, "
+        "get_scorer_names(kind='all') all of them."
     )
 
 

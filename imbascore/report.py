@@ -180,7 +180,7 @@ def imbalanced_report(
     <BLANKLINE>
        macro avg  0.58  0.58  0.00  0.58  0.33  0.46  0.87  0.58  0.58  0.43  0.62  0.02        5
     weighted avg  0.60  0.57  0.03  0.58  0.33  0.46  0.88  0.58  0.58  0.43  0.62  0.02        5
-        accuracy                                                                    0.60        5
+        accuracy  0.60 of the 5 samples predicted correctly
     """
     counts = count(y_true, y_pred, sample_weight, "imbalanced_report")
     return report_from_table(
@@ -418,15 +418,18 @@ def _format_report(report, digits=3):
     lines += [line(name, entry) for name, entry in rows]
     lines.append("")
     lines += [line(name, entry) for name, entry in averages]
-    accuracy_column = width + 1 + (cell + 1) * (len(REPORT_METRICS) - 1)
-    # multilabel: the subset accuracy, over samples rather than labels
-    name = "subset accuracy" if "samples" in report else "accuracy"
-    lines.append(
-        f"{name:>{width}} "
-        + " " * max(accuracy_column - width - 1, 0)
-        + f"{report['accuracy']:>{cell}.{digits}f} "
-        + support(report.get("samples", report["support"]))
+    # The accuracy is one number over all samples, not a metric of a column
+    # (scikit-learn's classification_report sets it under the last column):
+    # its row says what it is.
+    samples = report.get("samples", report["support"])
+    if isinstance(samples, float):
+        samples = f"{samples:.{digits}f}"
+    what = (
+        f"of the {samples} samples with every label predicted correctly"
+        if "samples" in report  # multilabel: the subset accuracy
+        else f"of the {samples} samples predicted correctly"
     )
+    lines.append(f"{last:>{width}} {report['accuracy']:>{cell}.{digits}f} {what}")
     lines += _prevalence_note(report)
     return "\n".join(lines)
 

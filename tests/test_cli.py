@@ -475,3 +475,122 @@ def test_interval_flag_prints_the_report_with_intervals(labels_csv, capsys):
         "--confidence-level must be a float in (0, 1). Got 95.0"
         in capsys.readouterr().err
     )
+
+
+# -- issue 42: --prevalence with text labels, help text ---------------------
+
+
+@pytest.fixture
+def text_labels_csv(tmp_path):
+    """Benign (7) and malignant (3): text labels, the minority malignant."""
+    pairs = [("benign", "benign")] * 5 + [("benign", "malignant")] * 2
+    pairs += [("malignant", "malignant")] * 2 + [("malignant", "benign")]
+    path = tmp_path / "tumours.csv"
+    path.write_text("y_true,y_pred\n" + "".join(f"{t},{p}\n" for t, p in pairs))
+    y_true, y_pred = (np.array(column) for column in zip(*pairs))
+    return path, y_true, y_pred
+
+
+@pytest.mark.parametrize(
+    "flags, note",
+    [
+        # a number is the minority's share, as study --data's default class
+        (["--prevalence", "0.01"], True),
+        (["--prevalence", "0.01", "--positive", "malignant"], False),
+        (["--prevalence", "0.99", "--positive", "benign"], False),
+        # one LABEL=SHARE of two labels: the other takes the rest
+        (["--prevalence", "benign=0.99"], False),
+        (["--prevalence", "malignant=0.01"], False),
+        (["--prevalence", "benign=0.99,malignant=0.01"], False),
+    ],
+)
+def test_prevalence_of_text_labels(text_labels_csv, capsys, flags, note):
+    path, y_true, y_pred = text_labels_csv
+    code, text = _run(["report", str(path), "--json", *flags])
+    assert code == 0
+    result = json.loads(text)
+    assert result["prevalence"] == pytest.approx({"benign": 0.99, "malignant": 0.01})
+    expected = imbalanced_report(
+        y_true, y_pred, prevalence=result["prevalence"], output_dict=True
+    )
+    assert result == expected
+    err = capsys.readouterr().err
+    if note:
+        assert err == (
+            "imbascore report: note: --prevalence 0.01 is the share of "
+            "'malignant', the minority of the --true column 'y_true' (choose "
+            "with --positive)\n"
+        )
+    else:
+        assert err == ""
+
+
+def test_prevalence_share_of_one_of_three_labels(tmp_path):
+    path = tmp_path / "three.csv"
+    pairs = [("a", "a"), ("a", "b"), ("b", "b"), ("c", "c"), ("c", "a"), ("c", "c")]
+    path.write_text("y_true,y_pred\n" + "".join(f"{t},{p}\n" for t, p in pairs))
+    code, text = _run(["report", str(path), "--json", "--prevalence", "b=0.5"])
+    assert code == 0
+    # the others keep their ratio in the file (a: 2, c: 3) in the rest
+    assert json.loads(text)["prevalence"] == pytest.approx(
+        {"a": 0.2, "b": 0.5, "c": 0.3}
+    )
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [
+        (
+            ["--prevalence", "0.01", "--positive", "malign"],
+            "--positive names the label 'malign', which is not among the labels "
+            "of the file: ['benign', 'malignant'].",
+        ),
+        (
+            ["--prevalence", "tumour=0.01"],
+            "--prevalence names the label 'tumour', which is not among the labels "
+            "of the file: ['benign', 'malignant'].",
+        ),
+        (
+            ["--positive", "benign"],
+            "--positive chooses the class whose share --prevalence gives; got "
+            "--positive 'benign' without --prevalence",
+        ),
+        (
+            ["--prevalence", "benign=0.5", "--positive", "benign"],
+            "--positive goes with a number --prevalence (that class's share); got "
+            "--positive 'benign' with --prevalence benign=0.5",
+        ),
+    ],
+)
+def test_prevalence_errors_name_the_options(text_labels_csv, capsys, flags, message):
+    path, _, _ = text_labels_csv
+    code, _ = _run(["report", str(path), *flags])
+    assert code == 2
+    assert capsys.readouterr().err == f"imbascore report: error: {message}\n"
+
+
+def _help(command, monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    return capsys.readouterr().out
+
+
+def test_report_help_fits_on_a_screen(monkeypatch, capsys):
+    text = _help("report", monkeypatch, capsys)
+    lines = text.splitlines()
+    assert len(lines) <= 30, text
+    assert max(map(len, lines)) <= 80
+    for flag in ("--true COL", "--prevalence P", "--positive LABEL", "--interval"):
+        assert flag in text
+    assert "'Report of a CSV file'" in text  # the rest is in the docs
+    prevalence = text[text.index("--prevalence P") : text.index("--positive LABEL")]
+    assert "(0.01)" not in prevalence  # an example, not a default
+    assert "e.g. 0.01" in prevalence
+
+
+def test_study_help_says_what_each_option_is(monkeypatch, capsys):
+    text = " ".join(_help("study", monkeypatch, capsys).split())
+    assert "--quick one 5-fold pass instead of the default 5x10-fold" in text
+    assert "--classifiers NAMES classifiers, comma-separated (" in text
+    assert "--metrics NAMES metrics of the table, comma-separated (" in text

@@ -199,6 +199,38 @@ def test_posterior_reaches_a_rate_observed_at_the_boundary(metric, found):
         assert result.estimate in (result.low, result.high)
 
 
+def test_repr_says_when_a_bound_is_the_widened_estimate():
+    # Ten classes of 45 samples, 43 right each: every recall is 0.956, but the
+    # uniform prior on each 10-cell row pulls it to about (43 + 1) / (45 + 10):
+    # the equal-tailed interval of the multiclass G-mean lies below the
+    # estimate (issue 42: 0.9692 [0.9107, 0.9692] on digits).
+    y_true = np.repeat(np.arange(10), 45)
+    y_pred = y_true.copy()
+    y_pred[::45] = (y_pred[::45] + 1) % 10
+    y_pred[1::45] = (y_pred[1::45] + 2) % 10
+    result = metric_interval(
+        y_true, y_pred, "gmean", average="multiclass", random_state=0
+    )
+    assert result.high == result.estimate
+    assert result.note.startswith("high is the estimate: the equal-tailed interval [")
+    assert "lay below it, so it was widened to reach it" in result.note
+    assert "toward 1/k for k classes" in result.note
+    assert repr(result).endswith(f"confidence_level=0.95, note={result.note!r})")
+    inside = metric_interval(Y_TRUE, Y_PRED, "iba", random_state=7)
+    assert inside.note is None and "note" not in repr(inside)
+    nothing_found = metric_interval([1] * 10 + [0] * 90, [0] * 100, "gmean")
+    assert nothing_found.low == nothing_found.estimate == 0
+    assert nothing_found.note.startswith("low is the estimate:")
+    per_class = metric_interval(
+        [0, 0, 1, 1, 2, 2, 2],
+        [0, 1, 1, 1, 2, 0, 2],
+        "gmean",
+        average=None,
+        random_state=0,
+    )
+    assert per_class.note.startswith("high at positions [1] is the estimate")
+
+
 def test_average_none_gives_one_interval_per_label():
     result = metric_interval(
         [0, 0, 1, 1, 2, 2, 2],
@@ -256,6 +288,20 @@ def test_bad_options_name_the_parameter(kwargs, error, match):
             [0, 1, 1, 2],
             **{"metric": "gmean", "average": "macro", **kwargs},
         )
+
+
+@pytest.mark.parametrize(
+    "metric, nearest", [("gmeans", "'gmean'"), ("IBA", "'iba'"), ("Dprime", "'dprime'")]
+)
+def test_unknown_metric_names_the_nearest_not_every_name(metric, nearest):
+    with pytest.raises(ValueError) as caught:
+        metric_interval([0, 1, 1, 0], [0, 1, 0, 0], metric)
+    message = str(caught.value)
+    assert message.startswith("The 'metric' parameter of metric_interval must be")
+    assert message.endswith(f"Got {metric!r} instead. Did you mean {nearest}?")
+    assert "weighted_accuracy" not in message  # not the list of every name
+    with pytest.raises(ValueError, match=r"one of \['accuracy', .*'zzzz' instead\.$"):
+        metric_interval([0, 1, 1, 0], [0, 1, 0, 0], "zzzz")  # none near: the list
 
 
 def test_counts_of_weighted_matrices_without_sizes_are_refused():

@@ -470,3 +470,22 @@ def test_d_prime_reads_rates_near_one_off_their_complement():
     for scale in (1.0, 3.0, 1e-3, 7.7):
         value = ims.dprime_score(y_true, y_pred, sample_weight=weights * scale)
         assert value == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    "name, function",
+    [
+        ("iba_score", ims.iba_score),
+        ("index_balanced_accuracy_score", ims.index_balanced_accuracy_score),
+    ],
+)
+def test_iba_errors_name_the_function_called(name, function):
+    with pytest.raises(ValueError, match=f"^The 'alpha' parameter of {name} must"):
+        function([0, 1, 1], [0, 1, 0], alpha=2)
+    with pytest.raises(ValueError, match=f"'average' parameter of {name} must"):
+        function([0, 1, 1], [0, 1, 0], average="mean")
+    assert function.__name__ == name
+    y_true, y_pred = [0, 1, 0, 1, 1], [0, 1, 1, 1, 0]
+    assert ims.iba_score(y_true, y_pred, alpha=0.3, average="macro") == (
+        ims.index_balanced_accuracy_score(y_true, y_pred, alpha=0.3, average="macro")
+    )

@@ -17,11 +17,41 @@ def kappa_scorer(**params):
 
 
 def test_names_are_ours_and_sklearns_sorted():
-    names = get_scorer_names()
+    names = get_scorer_names(kind="all")
     assert names == sorted(names)
     assert set(names) == set(BUILTIN_FACTORIES) | set(DECISION_FACTORIES) | set(
         sklearn_scorer_names()
     )
+
+
+def _sklearn_task(name):
+    """Where scikit-learn defines the metric of its scorer ``name``."""
+    module = sklearn_get_scorer(name)._score_func.__module__
+    if "cluster" in module:
+        return "clustering"
+    return "regression" if "_regression" in module else "classification"
+
+
+def test_default_names_are_the_classification_ones():
+    names = get_scorer_names()
+    assert names == sorted(names)
+    ours = set(BUILTIN_FACTORIES) | set(DECISION_FACTORIES)
+    assert ours <= set(names)
+    sklearns = set(names) - ours
+    # every classification scorer of the installed scikit-learn, and no other
+    assert sklearns == {
+        name
+        for name in sklearn_scorer_names()
+        if _sklearn_task(name) == "classification"
+    }
+    assert {"f1", "roc_auc", "neg_log_loss"} <= set(names)
+    assert not {"r2", "neg_mean_squared_error", "adjusted_rand_score"} & set(names)
+    with pytest.raises(ValueError, match="'kind' parameter of get_scorer_names"):
+        get_scorer_names(kind="regression")
+    # every name still resolves, and the error says how to list them all
+    assert "r2" in repr(get_scorer("r2"))
+    with pytest.raises(ValueError, match=r"get_scorer_names\(kind='all'\)"):
+        get_scorer("zzzzzz")
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_FACTORIES))
@@ -54,7 +84,9 @@ def test_callable_is_returned_as_a_copy():
         ("ibaa", ValueError, "Did you mean 'iba'"),
         ("gmaen", ValueError, "Did you mean 'gmean'"),
         ("balanced_acuracy", ValueError, "'balanced_accuracy'"),
-        ("zzzzzz", ValueError, "get_scorer_names\\(\\) lists all"),
+        ("IBA", ValueError, "Did you mean 'iba'\\?"),
+        ("GMean", ValueError, "Did you mean 'gmean'\\?"),
+        ("zzzzzz", ValueError, "get_scorer_names\\(\\) lists those"),
         (3, TypeError, "'scoring' parameter of get_scorer must be a str"),
     ],
 )

@@ -185,7 +185,25 @@ def test_class_named_like_a_summary_keeps_its_row(name, how):
     rows = [line for line in lines if line.strip()]
     assert len(rows) == 1 + 2 + 2 + 1  # header, classes, averages, accuracy
     assert rows[1].split()[-1] == "3" and rows[1].strip().startswith(name)
-    assert rows[-1].split()[-2:] == ["0.800", "5"]
+    assert rows[-1].split()[1:] == "0.800 of the 5 samples predicted correctly".split()
+
+
+def test_accuracy_row_says_what_it_is():
+    # scikit-learn's classification_report sets the accuracy under its last
+    # column (here nmi's), where only a reader who knows the convention sees
+    # that it is not the nmi: the row says what the number is.
+    text = ims.imbalanced_report([0, 0, 1, 1, 1], [0, 1, 1, 1, 0], digits=2)
+    header, last = text.splitlines()[0], text.splitlines()[-1]
+    assert last.split() == [
+        "accuracy",
+        *"0.60 of the 5 samples predicted correctly".split(),
+    ]
+    nmi = header.index("nmi")
+    assert last[nmi - 2 : nmi + 3].strip() != "0.60"  # not under the nmi heading
+    weighted = ims.imbalanced_report([0, 1, 1], [0, 1, 0], sample_weight=[1, 2.5, 1])
+    assert weighted.splitlines()[-1].split()[1:] == (
+        "0.778 of the 4.500 samples predicted correctly".split()
+    )
 
 
 def test_text_report_prints_undefined_values_as_nan():

@@ -18,7 +18,7 @@ BAD_INPUT = [
         "probabilities as y_pred",
         lambda: ims.iba_score(Y, [0.1, 0.8, 0.6, 0.3, 0.9]),
         ValueError,
-        r"'y_pred' parameter of index_balanced_accuracy_score must be an "
+        r"'y_pred' parameter of iba_score must be an "
         r"array of class labels, not continuous values. Got 'an array containing 0.1'",
     ),
     (
@@ -88,7 +88,7 @@ BAD_INPUT = [
         "pos_label absent",
         lambda: ims.iba_score(["a", "b", "a"], ["a", "b", "b"]),
         ValueError,
-        r"'pos_label' parameter of index_balanced_accuracy_score must be one "
+        r"'pos_label' parameter of iba_score must be one "
         r"of the labels present, \['a', 'b'\]. Got 1 instead",
     ),
     (
@@ -121,7 +121,7 @@ BAD_INPUT = [
         "alpha above 1",
         lambda: ims.iba_score(Y, Y, alpha=2),
         ValueError,
-        r"The 'alpha' parameter of index_balanced_accuracy_score must be a "
+        r"The 'alpha' parameter of iba_score must be a "
         r"float in the range \[0, 1\]. Got 2 instead.",
     ),
     (

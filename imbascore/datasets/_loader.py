@@ -9,7 +9,6 @@ German it also records the papers' numeric coding of the categorical columns
 (``codings``: the rule, its source and the real-Weka evidence for it).
 """
 
-import difflib
 import gzip
 import hashlib
 import io
@@ -20,6 +19,7 @@ from importlib import resources
 import numpy as np
 from sklearn.utils import Bunch
 
+from .._checks import did_you_mean
 from .._optional import require
 
 __all__ = ["CODINGS", "DatasetIntegrityError", "list_datasets", "load_dataset"]
@@ -97,8 +97,8 @@ def list_datasets():
 
 def _check_name(name):
     if not isinstance(name, str) or name.lower() not in _manifest():
-        close = difflib.get_close_matches(str(name).lower(), list_datasets(), n=3)
-        hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
+        hint = did_you_mean(name, list_datasets())
+        hint = f" {hint}" if hint else ""
         raise ValueError(
             f"The 'name' parameter of load_dataset must be one of "
             f"{list_datasets()}. Got {name!r} instead.{hint}"

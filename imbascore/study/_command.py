@@ -176,19 +176,19 @@ def add_study_parser(commands):
         "--samplers",
         default=DEFAULT_SAMPLERS,
         metavar="NAMES",
-        help="comma-separated (%(default)s)",
+        help="resampling before training, comma-separated (%(default)s)",
     )
     runs.add_argument(
         "--classifiers",
         default=DEFAULT_CLASSIFIERS,
         metavar="NAMES",
-        help="(%(default)s)",
+        help="classifiers, comma-separated (%(default)s)",
     )
     runs.add_argument(
         "--metrics",
         default=DEFAULT_METRICS,
         metavar="NAMES",
-        help="(%(default)s)",
+        help="metrics of the table, comma-separated (%(default)s)",
     )
     runs.add_argument(
         "--aggregate",
@@ -198,7 +198,9 @@ def add_study_parser(commands):
         help="rates, pooled or fold: combines folds (%(default)s)",
     )
     runs.add_argument(
-        "--quick", action="store_true", help="one 5-fold pass (5x10-fold)"
+        "--quick",
+        action="store_true",
+        help="one 5-fold pass instead of the default 5x10-fold",
     )
     runs.add_argument(
         "--random-state",
