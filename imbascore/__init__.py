@@ -7,6 +7,7 @@ computes many metrics from one prediction and one count.
 """
 
 from ._formulas import is_feasible, rates_from_dominance_gmean
+from ._public import pin_public_paths
 from .compare import ApproachComparison, compare_approaches
 from .confusion import ConfusionCounts, confusion_counts
 from .costs import cost_threshold, expected_cost_score
@@ -45,7 +46,7 @@ from .metrics import (
     weighted_accuracy_score,
 )
 from .model_comparison import ModelComparison, compare_models, simplest_within_noise
-from .multi_scorer import multi_scorer
+from .multi_scorer import MultiScorer, multi_scorer
 from .net_benefit import net_benefit_score
 from .operating_point_scores import (
     precision_at_recall_score,
@@ -144,6 +145,7 @@ __all__ = [
     "MetricInterval",
     "ModelComparison",
     "multi_scorer",
+    "MultiScorer",
     "neg_expected_cost_scorer",
     "neg_fnr_scorer",
     "neg_fpr_scorer",
@@ -189,3 +191,5 @@ __all__ = [
     "weighted_accuracy_score",
     "weighted_accuracy_scorer",
 ]
+
+pin_public_paths(globals(), __all__, __name__)

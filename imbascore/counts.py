@@ -9,6 +9,7 @@ data, so each can be counted where its data lives. The readers of counts
 :class:`~imbascore.ConfusionCounts` joins them to this object.
 """
 
+import dataclasses
 import numbers
 import operator
 
@@ -22,7 +23,7 @@ from ._checks import (
 )
 from ._engine import ContingencyTable, MultilabelTable, count_table
 from ._engine.joint import DENSE_MAX
-from ._engine.multilabel import merge_multilabel
+from ._engine.multilabel import SampleCounts, merge_multilabel
 from ._engine.prevalence import check_priors, rescale_rows, row_factors
 from ._engine.select import index_of, label_array
 from ._inputs.dask import any_dask, empty_error, reduce_blocks
@@ -31,6 +32,32 @@ from ._inputs.unique import unite_labels
 __all__ = ["Counts", "count"]
 
 _NO_LABELS = np.array([])
+
+
+#: The engine's table types a pickle of counts may hold, by name.
+_TABLE_TYPES = {
+    table.__name__: table for table in (ContingencyTable, MultilabelTable, SampleCounts)
+}
+
+
+def _plain_table(value):
+    """A table (and the tables it holds) as ``{"table": type name, field:
+    value, ...}``."""
+    if type(value).__name__ not in _TABLE_TYPES:
+        return value
+    fields = {
+        f.name: _plain_table(getattr(value, f.name)) for f in dataclasses.fields(value)
+    }
+    return {"table": type(value).__name__, **fields}
+
+
+def _rebuilt_table(value):
+    """The table of :func:`_plain_table`'s form."""
+    if not isinstance(value, dict):
+        return value
+    fields = dict(value)
+    table = _TABLE_TYPES[fields.pop("table")]
+    return table(**{key: _rebuilt_table(field) for key, field in fields.items()})
 
 
 class Counts:
@@ -265,6 +292,16 @@ class Counts:
         factors = row_factors(sums, priors, labels, func)
         table = rescale_rows(self._table, factors[rows])
         return type(self)(table, weighted=True, absent=self.absent)
+
+    def __getstate__(self):
+        # The engine's table as plain fields: a pickle of counts names the
+        # public class only, never the private engine module it may move from.
+        state = dict(self.__dict__)
+        state["_table"] = _plain_table(state["_table"])
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state, _table=_rebuilt_table(state["_table"]))
 
     def __add__(self, other):
         if not isinstance(other, Counts):

@@ -20,7 +20,7 @@ import dataclasses
 import threading
 
 import numpy as np
-from sklearn import get_config
+from sklearn import config_context, get_config
 from sklearn.base import BaseEstimator, is_classifier
 from sklearn.utils.metadata_routing import MetadataRequest
 
@@ -365,9 +365,17 @@ class MultiScorer(dict):
     def __init__(self, names, params):
         names = check_scorer_list(names, "multi_scorer")
         params = dict(params)
-        per_name = split_params(names, params, "multi_scorer")
+        self._build(names, params, split_params(names, params, "multi_scorer"), {})
+
+    def _build(self, names, params, per_name, own):
+        """The scorers: ``own`` are those of the names not read off the count,
+        as already built (a pickle's); the others are planned from
+        ``per_name``, each name's checked parameters."""
         scorers = {}
         for name in names:
+            if name in own:
+                scorers[name] = own[name]
+                continue
             plan = _plan(name, per_name[name])
             scorer = get_scorer(name, **per_name[name])
             scorers[name] = (
@@ -376,6 +384,7 @@ class MultiScorer(dict):
         super().__init__(scorers)
         self.names = names
         self.params = params
+        self._per_name = per_name
         self._counted = frozenset(
             name
             for name, scorer in scorers.items()
@@ -383,6 +392,7 @@ class MultiScorer(dict):
         )
         self._n_counted = len(self._counted)
         self._passes = threading.local()
+        self._request = None  # set_score_request's sample_weight, kept for pickles
 
     def _pass_for(self, name, estimator, X, y_true, sample_weight):
         """The pass of this thread that serves ``name`` on these four objects.
@@ -463,20 +473,36 @@ class MultiScorer(dict):
         for scorer in self.values():
             if hasattr(scorer, "set_score_request"):
                 scorer.set_score_request(sample_weight=sample_weight)
+        self._request = sample_weight
         return self
 
     def __repr__(self):
         params = "".join(f", {key}={value!r}" for key, value in self.params.items())
         return f"multi_scorer({self.names!r}{params})"
 
-    def __getstate__(self):
-        state = dict(self.__dict__)
-        del state["_passes"]  # data and predictions held: never saved or copied
-        return state
+    def __reduce__(self):
+        # Rebuilt from its names and parameters, so that a pickle names the
+        # public imbascore.MultiScorer only, never the private modules of its
+        # plan, and holds no data of a pass. The scorers of names not read off
+        # the count travel as they are: a scorer registered in this process
+        # is unknown to a worker's registry.
+        own = {
+            name: scorer
+            for name, scorer in self.items()
+            if not isinstance(scorer, _CountedScorer)
+        }
+        parts = (self.names, self.params, self._per_name, own, self._request)
+        return MultiScorer._from_parts, parts
 
-    def __setstate__(self, state):
-        self.__dict__.update(state)
-        self._passes = threading.local()
+    @classmethod
+    def _from_parts(cls, names, params, per_name, own, request):
+        """The scorer of :meth:`__reduce__`'s parts."""
+        scorer = cls.__new__(cls)
+        scorer._build(names, params, per_name, own)
+        if request is not None:
+            with config_context(enable_metadata_routing=True):
+                scorer.set_score_request(sample_weight=request)
+        return scorer
 
 
 def multi_scorer(names, **params):

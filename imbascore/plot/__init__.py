@@ -4,6 +4,7 @@ matplotlib is an optional extra (``pip install "imbascore[plot]"``); it is
 imported only when something is drawn.
 """
 
+from .._public import pin_public_paths
 from ._accuracy_dominance import AccuracyDominanceDisplay
 from ._balanced_accuracy_curve import BalancedAccuracyCurveDisplay
 from ._balanced_accuracy_graph import BalancedAccuracyGraphDisplay
@@ -25,3 +26,5 @@ __all__ = [
     "RocIsometricsDisplay",
     "ThresholdCurveDisplay",
 ]
+
+pin_public_paths(globals(), __all__, __name__)

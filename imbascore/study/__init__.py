@@ -8,6 +8,7 @@ MultilayerPerceptron and SMOTE filter, rule by rule.
 """
 
 from .._optional import require
+from .._public import pin_public_paths
 
 # The study is the package's main job, not its core: say which extra it needs.
 for _module in ("pandas", "imblearn", "tqdm"):
@@ -54,3 +55,5 @@ __all__ = [
     "WekaSMOClassifier",
     "WekaSMOTE",
 ]
+
+pin_public_paths(globals(), __all__, __name__)
