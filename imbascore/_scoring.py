@@ -146,6 +146,8 @@ def select_for(options, table, *, stacklevel=2):
         average=options.average,
         func=options.func,
         stacklevel=stacklevel + 1,
+        averages=("micro", "macro", "weighted", None)
+        + (("multiclass",) if options.name in MULTICLASS else ()),
     )
 
 

@@ -445,3 +445,25 @@ def test_numpy_scalars_are_accepted_for_options():
     assert ims.iba_score(Y, Y, alpha=np.float32(0.5), squared=np.False_) == 1.0
     assert ims.iba_score(["a", "b"], ["a", "b"], pos_label=np.str_("b")) == 1.0
     assert ims.iba_score(Y, Y, pos_label=np.int64(0)) == 1.0
+
+
+@pytest.mark.parametrize(
+    "function, takes_multiclass",
+    [
+        (ims.balanced_accuracy_score, True),
+        (ims.geometric_mean_score, True),
+        (ims.iba_score, False),
+        (ims.sensitivity_score, False),
+    ],
+)
+def test_binary_average_on_three_classes_lists_what_this_function_takes(
+    function, takes_multiclass
+):
+    with pytest.raises(ValueError) as raised:
+        function([0, 1, 2, 0], [0, 1, 1, 0])
+    message = str(raised.value)
+    assert f"'average' parameter of {function.__name__}" in message
+    assert "where supported" not in message
+    assert ("'multiclass'}" in message) == takes_multiclass
+    if function is ims.balanced_accuracy_score:
+        assert "the mean recall, scikit-learn's balanced_accuracy_score" in message

@@ -178,18 +178,28 @@ def index_of(classes, label):
     return -1
 
 
-def _binary_position(classes, pos_label, func):
+def _binary_position(classes, pos_label, func, averages=None):
+    """``averages``: the multiclass averages ``func`` takes, for its error
+    (None: the ones every metric takes, 'multiclass' said to vary)."""
     if len(classes) > 2:
-        raise ValueError(
-            param_error(
-                func,
-                "average",
-                "one of {'micro', 'macro', 'weighted', None} (or 'multiclass' where "
-                "supported) for multiclass targets",
-                "binary",
-                f"The targets hold {len(classes)} classes: {_preview(classes)}.",
+        found = f"The targets hold {len(classes)} classes: {_preview(classes)}."
+        if averages is None:
+            rule = (
+                "one of {'micro', 'macro', 'weighted', None} (or 'multiclass' "
+                "where supported) for multiclass targets"
             )
-        )
+        else:
+            listed = ", ".join(map(repr, averages))
+            rule = f"one of {{{listed}}} for multiclass targets"
+            if "multiclass" in averages:
+                found += (
+                    f" average='multiclass' gives {func}'s own multiclass "
+                    "definition over the classes of y_true"
+                )
+                if "balanced_accuracy" in func:
+                    found += ": the mean recall, scikit-learn's balanced_accuracy_score"
+                found += "."
+        raise ValueError(param_error(func, "average", rule, "binary", found))
     pos_label = check_pos_label(pos_label, func, required=True)
     position = index_of(classes, pos_label)
     if position < 0 and len(classes) == 2:
@@ -536,14 +546,22 @@ def _samples_counts(table, positions, func):
 
 
 def select_counts(
-    table, *, labels=None, pos_label=1, average="binary", func, stacklevel=2
+    table,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    func,
+    stacklevel=2,
+    averages=None,
 ):
     """One-vs-rest counts of the labels that ``average`` needs, from ``table``.
 
     With ``average="binary"`` the single row is ``pos_label``; with
     ``"multiclass"`` and no ``labels`` the rows are the classes with weight
     in ``y_true`` (as in :func:`sklearn.metrics.balanced_accuracy_score`);
-    otherwise they are ``labels`` or every class present.
+    otherwise they are ``labels`` or every class present. ``averages`` are
+    the multiclass averages ``func`` takes, which its errors then list.
     """
     if table.multilabel:
         return _select_multilabel(table, labels, pos_label, average, func, stacklevel)
@@ -561,7 +579,7 @@ def select_counts(
         )
     joint, classes = table.joint, table.classes
     if average == "binary":
-        position, pos_label = _binary_position(classes, pos_label, func)
+        position, pos_label = _binary_position(classes, pos_label, func, averages)
         positions, selected = np.array([position]), label_array([pos_label])
     else:
         _warn_pos_label(pos_label, average, func, stacklevel + 1)
