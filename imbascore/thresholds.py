@@ -22,10 +22,8 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from ._checks import (
     CHUNK,
-    check_pos_label,
     check_sample_weight,
     check_zero_division,
-    label_family,
     param_error,
 )
 from ._constraints import check_constraint, constrained_index, unmet_error
@@ -37,8 +35,14 @@ from ._costs import (
 )
 from ._engine.prevalence import check_priors, row_factors
 from ._engine.select import OneVsRestCounts, index_of, label_array
-from ._inputs.arrays import as_label_array, check_float_labels
+from ._inputs.arrays import as_label_array
 from ._inputs.dask import any_dask, empty_error, reduce_blocks
+from ._inputs.scores import (
+    binary_classes,
+    check_scores,
+    read_scores,
+    resolve_pos_label,
+)
 from ._named_scores import metric_options
 from ._net_benefit import check_threshold_probability, net_benefit
 from ._per_class import METRICS, per_class_values
@@ -388,138 +392,6 @@ def _route_params(metrics, params, func):
     return per_metric
 
 
-def _check_scores(y_score, n_samples, func, name="y_score"):
-    """``y_score`` (the parameter ``name`` of ``func``) as a 1-D real array,
-    with its smallest and largest value."""
-    rule = "a 1-D array of real scores of shape (n_samples,)"
-    if isinstance(y_score, str | bytes | numbers.Number) or y_score is None:
-        raise TypeError(param_error(func, name, rule, y_score))
-    try:
-        scores = np.asarray(y_score)
-        if scores.dtype.kind == "O":
-            scores = scores.astype(np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(
-            param_error(func, name, rule, "an array of non-numeric values")
-        ) from None
-    if scores.ndim == 2 and scores.shape[1] == 1:
-        scores = scores[:, 0]
-    if scores.ndim != 1:
-        hint = (
-            "For predict_proba output pass the positive class's column, e.g. "
-            "y_proba[:, 1]."
-            if scores.ndim == 2
-            else ""
-        )
-        raise ValueError(
-            param_error(func, name, rule, f"an array of shape {scores.shape}", hint)
-        )
-    if scores.dtype.kind not in "biuf":
-        raise TypeError(
-            param_error(func, name, rule, f"an array of dtype {scores.dtype}")
-        )
-    if scores.shape[0] != n_samples:
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                f"of the same length as y_true ({n_samples})",
-                f"an array of length {scores.shape[0]}",
-            )
-        )
-    low, high = np.min(scores), np.max(scores)  # NaN propagates: no temporaries
-    if np.isnan(low) or np.isnan(high):
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                "free of NaN",
-                "an array with NaN",
-                "Drop or impute those samples before thresholding.",
-            )
-        )
-    if not (np.isfinite(low) and np.isfinite(high)):
-        raise ValueError(param_error(func, name, "finite", "an array with inf"))
-    return scores, float(low), float(high)
-
-
-def _classes(y_true, func):
-    """The distinct labels of ``y_true``, sorted (at most two, else an error)."""
-    if y_true.dtype.kind in "biuf":
-        if y_true.dtype.kind == "f":
-            check_float_labels(y_true, "y_true", func)
-        low, high = y_true.min(), y_true.max()
-        others = 0
-        if low != high:
-            for start in range(0, y_true.shape[0], CHUNK):
-                chunk = y_true[start : start + CHUNK]
-                others += np.count_nonzero((chunk != low) & (chunk != high))
-                if others:
-                    break
-        classes = label_array(
-            [low.item()] if low == high else [low.item(), high.item()]
-        )
-        if not others:
-            return classes
-        found = np.unique(y_true)
-    else:
-        found = np.array([], dtype=y_true.dtype)
-        try:
-            for start in range(0, y_true.shape[0], CHUNK):
-                found = np.union1d(found, np.unique(y_true[start : start + CHUNK]))
-                if len(found) > 2:
-                    break
-        except TypeError:
-            kinds = sorted({type(v).__name__ for v in y_true.tolist()})
-            raise TypeError(
-                param_error(
-                    func, "y_true", "labels of one type", f"labels of types {kinds}"
-                )
-            ) from None
-        if len(found) <= 2:
-            return label_array(found.tolist())
-    shown = found.tolist()
-    shown = repr(shown) if len(shown) <= 10 else f"{shown[:10]!r}[:10]..."
-    raise ValueError(
-        param_error(
-            func,
-            "y_true",
-            "binary (labels of two classes)",
-            f"{len(found)}+ classes: {shown}",
-            "For multiclass scores, threshold one class against the rest: "
-            "pass y_true == label and that class's scores.",
-        )
-    )
-
-
-def _check_positive(classes, pos_label, func):
-    """The positive label (scikit-learn's default: 1 for {0, 1} or {-1, 1})."""
-    listed = classes.tolist()
-    if pos_label is None:
-        numeric = classes.dtype.kind in "biuf"
-        if numeric and (set(listed) <= {0, 1} or set(listed) <= {-1, 1}):
-            return 1
-        raise ValueError(
-            param_error(
-                func,
-                "pos_label",
-                "given when the classes of y_true are not {0, 1} or {-1, 1}",
-                pos_label,
-                f"The classes are {listed}: which is positive?",
-            )
-        )
-    pos_label = check_pos_label(pos_label, func, required=True)
-    present = index_of(classes, pos_label) >= 0
-    same_family = label_family(pos_label) == label_family(listed[0])
-    if not present and (len(listed) == 2 or not same_family):
-        raise ValueError(
-            param_error(
-                func, "pos_label", f"one of the labels of y_true, {listed}", pos_label
-            )
-        )
-    return pos_label
-
-
 def _check_thresholds(thresholds, func):
     """None, a positive int, or a 1-D float array without NaN."""
     rule = (
@@ -669,20 +541,20 @@ def check_block(y_true, y_score, sample_weight, func):
     """One block of dask inputs checked as in memory: its classes (a list),
     lowest and highest score."""
     truth = as_label_array(y_true, "y_true", func)
-    _, low, high = _check_scores(y_score, truth.shape[0], func)
+    _, low, high = check_scores(y_score, truth.shape[0], func)
     check_sample_weight(sample_weight, truth.shape[0], func)
-    return _classes(truth, func).tolist(), low, high
+    return binary_classes(truth, func).tolist(), low, high
 
 
 def classes_of(found, func):
     """The classes of all blocks together (at most two, else the error)."""
-    return _classes(label_array(found), func)
+    return binary_classes(label_array(found), func)
 
 
 def count_block(y_true, y_score, sample_weight, pos_label, thresholds, func):
     """One block of dask inputs counted between sorted ``thresholds``."""
     truth = as_label_array(y_true, "y_true", func)
-    scores, _, _ = _check_scores(y_score, truth.shape[0], func)
+    scores, _, _ = check_scores(y_score, truth.shape[0], func)
     weights = check_sample_weight(sample_weight, truth.shape[0], func)
     return _count_at_thresholds(scores, truth, pos_label, weights, thresholds)
 
@@ -929,21 +801,18 @@ def counted_curve(
             y_true, y_score, sample_weight, given, pos_label, func
         )
     else:
-        truth = as_label_array(y_true, "y_true", func)
-        scores, low, high = _check_scores(y_score, truth.shape[0], func, score_name)
-        if probabilities and (low < 0.0 or high > 1.0):
-            raise ValueError(
-                param_error(
-                    func,
-                    score_name,
-                    "probabilities in [0, 1]",
-                    f"values from {low:g} to {high:g}",
-                    "Pass predict_proba(X)[:, 1], not decision_function(X).",
-                )
-            )
-        weights = check_sample_weight(sample_weight, truth.shape[0], func)
-        classes = _classes(truth, func)
-        pos_label = _check_positive(classes, pos_label, func)
+        read = read_scores(
+            y_true,
+            y_score,
+            sample_weight,
+            func,
+            pos_label=pos_label,
+            name=score_name,
+            probabilities=probabilities,
+        )
+        truth, scores, weights = read.truth, read.scores, read.weights
+        classes, pos_label = read.classes, read.pos_label
+        low, high = read.low, read.high
         if given is None:
             at, accumulator = _count_at_scores(scores, truth, pos_label, weights)
         else:
@@ -1157,7 +1026,7 @@ def dask_threshold_counts(y_true, y_score, sample_weight, given, pos_label, func
         raise empty_error(func)
     found, low, high = summary
     classes = classes_of(found, func)
-    pos_label = _check_positive(classes, pos_label, func)
+    pos_label = resolve_pos_label(classes, pos_label, func)
     at = np.linspace(low, high, given) if isinstance(given, int) else given
     accumulator = reduce_blocks(
         inputs, count_block, _merged_accumulators, func, pos_label, np.unique(at), func

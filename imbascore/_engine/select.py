@@ -20,6 +20,7 @@ from .._checks import (
     param_error,
 )
 from .._inputs.multilabel import check_multilabel_labels
+from .._inputs.unique import index_of, label_array
 
 __all__ = [
     "OneVsRestCounts",
@@ -162,22 +163,6 @@ class OneVsRestCounts:
         return self.positive_trials, self.negative_trials
 
 
-def index_of(classes, label):
-    """Position of ``label`` among ``classes``, or -1.
-
-    Labels are compared as Python scalars of the same family (see
-    :func:`~imbascore._validation.label_family`): ``"1"`` is not ``1``.
-    """
-    family = label_family(label)
-    values = classes.tolist()
-    if classes.dtype.kind == "O":  # may hold numpy scalars
-        values = [as_python_scalar(value) for value in values]
-    for position, value in enumerate(values):
-        if value == label and label_family(value) == family:
-            return position
-    return -1
-
-
 def _binary_position(classes, pos_label, func, averages=None):
     """``averages``: the multiclass averages ``func`` takes, for its error
     (None: the ones every metric takes, 'multiclass' said to vary)."""
@@ -212,26 +197,6 @@ def _binary_position(classes, pos_label, func, averages=None):
             )
         )
     return position, pos_label
-
-
-def label_array(values):
-    """Labels as an array, without numpy's coercion of mixed types to str.
-
-    Python integers beyond int64 would become float64 (losing digits and
-    their names); they are kept as uint64 if all fit, else as objects.
-    """
-    types = {type(value) for value in values}
-    if types == {int}:
-        for dtype in (np.int64, np.uint64):
-            try:
-                return np.array(values, dtype=dtype)
-            except OverflowError:
-                pass
-    elif len(types) <= 1:
-        return np.asarray(values)
-    array = np.empty(len(values), dtype=object)
-    array[:] = values
-    return array
 
 
 def _label_positions(classes, labels, func):
