@@ -28,9 +28,11 @@ __all__ = [
     "check_zero_division",
     "continuous_message",
     "describe",
+    "index_of",
     "did_you_mean",
     "is_missing",
     "is_real",
+    "label_array",
     "label_family",
     "missing_message",
     "param_error",
@@ -295,3 +297,39 @@ def is_missing(label):
         or (isinstance(label, float) and label != label)
         or type(label).__name__ in ("NAType", "NaTType")
     )
+
+
+def index_of(classes, label):
+    """Position of ``label`` among ``classes``, or -1.
+
+    Labels are compared as Python scalars of the same family (see
+    :func:`label_family`): ``"1"`` is not ``1``.
+    """
+    family = label_family(label)
+    values = classes.tolist()
+    if classes.dtype.kind == "O":  # may hold numpy scalars
+        values = [as_python_scalar(value) for value in values]
+    for position, value in enumerate(values):
+        if value == label and label_family(value) == family:
+            return position
+    return -1
+
+
+def label_array(values):
+    """Labels as an array, without numpy's coercion of mixed types to str.
+
+    Python integers beyond int64 would become float64 (losing digits and
+    their names); they are kept as uint64 if all fit, else as objects.
+    """
+    types = {type(value) for value in values}
+    if types == {int}:
+        for dtype in (np.int64, np.uint64):
+            try:
+                return np.array(values, dtype=dtype)
+            except OverflowError:
+                pass
+    elif len(types) <= 1:
+        return np.asarray(values)
+    array = np.empty(len(values), dtype=object)
+    array[:] = values
+    return array

@@ -16,11 +16,12 @@ from .._checks import (
     check_label_families,
     check_labels,
     check_pos_label,
+    index_of,
+    label_array,
     label_family,
     param_error,
 )
 from .._inputs.multilabel import check_multilabel_labels
-from .._inputs.unique import index_of, label_array
 
 __all__ = [
     "OneVsRestCounts",

@@ -18,11 +18,12 @@ from .._checks import (
     CHUNK,
     check_pos_label,
     check_sample_weight,
+    index_of,
+    label_array,
     label_family,
     param_error,
 )
 from .arrays import as_label_array, check_float_labels
-from .unique import index_of, label_array
 
 __all__ = [
     "ScoreInputs",

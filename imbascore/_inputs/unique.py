@@ -13,7 +13,6 @@ from .._checks import (
     as_python_scalar,
     continuous_message,
     is_missing,
-    label_family,
     missing_message,
     param_error,
 )
@@ -22,8 +21,6 @@ from .strings import encode_strings
 __all__ = [
     "common_label_dtype",
     "encode_sorted",
-    "index_of",
-    "label_array",
     "mixed_types_error",
     "unite_labels",
 ]
@@ -158,39 +155,3 @@ def _check_one_family(classes, y_true, y_pred, func):
     }
     if len(families) > 1:
         raise mixed_types_error(y_true, y_pred, func)
-
-
-def index_of(classes, label):
-    """Position of ``label`` among ``classes``, or -1.
-
-    Labels are compared as Python scalars of the same family (see
-    :func:`~imbascore._validation.label_family`): ``"1"`` is not ``1``.
-    """
-    family = label_family(label)
-    values = classes.tolist()
-    if classes.dtype.kind == "O":  # may hold numpy scalars
-        values = [as_python_scalar(value) for value in values]
-    for position, value in enumerate(values):
-        if value == label and label_family(value) == family:
-            return position
-    return -1
-
-
-def label_array(values):
-    """Labels as an array, without numpy's coercion of mixed types to str.
-
-    Python integers beyond int64 would become float64 (losing digits and
-    their names); they are kept as uint64 if all fit, else as objects.
-    """
-    types = {type(value) for value in values}
-    if types == {int}:
-        for dtype in (np.int64, np.uint64):
-            try:
-                return np.array(values, dtype=dtype)
-            except OverflowError:
-                pass
-    elif len(types) <= 1:
-        return np.asarray(values)
-    array = np.empty(len(values), dtype=object)
-    array[:] = values
-    return array
