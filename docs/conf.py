@@ -47,6 +47,8 @@ html_theme_options = {
     "secondary_sidebar_items": {
         "**": ["page-toc", "sourcelink"],
         "reproducing/garcia2008": [],
+        # the home page has no headings: its text gets the whole width
+        "index": [],
     },
 }
 # The top-level pages without sub-pages have no section navigation: an empty
