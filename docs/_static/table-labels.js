@@ -16,6 +16,8 @@ document.addEventListener("DOMContentLoaded", () => {
     for (const row of rows) {
       [...row.children].forEach((cell, i) => {
         cell.dataset.label = names[i] || "";
+        // an empty cell would show its label alone
+        if (!cell.textContent.trim()) cell.classList.add("empty-cell");
       });
     }
     table.classList.add("stacks-when-narrow");
