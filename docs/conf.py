@@ -30,14 +30,40 @@ numpydoc_xref_param_type = False
 html_theme = "pydata_sphinx_theme"
 html_static_path = ["_static"]
 html_css_files = ["custom.css"]
+# Labels each table cell with its column's name, for the stacked rows of
+# narrow screens (custom.css).
+html_js_files = ["table-labels.js"]
 templates_path = ["_templates"]
 html_theme_options = {
     "navigation_with_keys": False,
     # The project's name alone: "imbascore 0.1.0 documentation" ran
     # into the navigation links at 1280 px.
     "logo": {"text": "imbascore"},
-    # The wide García 2008 table gets the page's whole width.
-    "secondary_sidebar_items": {"reproducing/garcia2008": []},
+    # Four links and "More": with five the links, the search field and the
+    # theme switch took three rows at 1280 px.
+    "header_links_before_dropdown": 4,
+    # Every page's own headings on the right ("On this page"); the wide
+    # García 2008 table gets the page's whole width.
+    "secondary_sidebar_items": {
+        "**": ["page-toc", "sourcelink"],
+        "reproducing/garcia2008": [],
+        # the home page has no headings: its text gets the whole width
+        "index": [],
+    },
+}
+# The top-level pages without sub-pages have no section navigation: an empty
+# "Section Navigation" column is dropped, their headings are on the right.
+html_sidebars = {
+    page: []
+    for page in [
+        "getting_started",
+        "choosing_a_metric",
+        "user_guide",
+        "performance",
+        "architecture",
+        "cite",
+        "changelog",
+    ]
 }
 exclude_patterns = ["_build", "make_figures.py", "_generated"]
 
