@@ -41,7 +41,12 @@ from .registry import (
     get_scorer,
     split_params,
 )
-from .scorers import FACTORY_METRICS, LOWER_IS_BETTER, check_scorer_params
+from .scorers import (
+    FACTORY_METRICS,
+    LOWER_IS_BETTER,
+    check_scorer_params,
+    recorded_parameters,
+)
 
 __all__ = ["MultiScorer", "multi_scorer"]
 
@@ -64,14 +69,19 @@ def _plan(name, params):
     defaults, as adjusted_balanced_accuracy's ``adjusted=True``).
     """
     if params.get("prevalence") is not None:  # the scorer's own metric and options
-        fixed = dict(get_scorer(name, **params)._kwargs)
-        return "prevalence", (fixed.pop("metric"), fixed.pop("prevalence"), fixed)
+        with recorded_parameters() as fixed:
+            get_scorer(name, **params)
+        if "prevalence" in fixed:
+            return "prevalence", (fixed["metric"], fixed["prevalence"], fixed["params"])
+        return None  # a registered scorer of its own
     params = {key: value for key, value in params.items() if key != "prevalence"}
     factory = _FACTORIES.get(name)
     if factory in FACTORY_METRICS:
         key, metric = FACTORY_METRICS[factory]
         check_scorer_params(key, metric, params, "multi_scorer")
-        fixed = factory(**params)._kwargs  # what make_scorer gives the metric
+        with recorded_parameters() as record:
+            factory(**params)
+        fixed = record["params"]  # what make_scorer gives the metric
         _, options = check_scorer_params(key, metric, fixed, "multi_scorer")
         # Warnings at scoring time name the metric, as its scorer's do.
         return "ours", dataclasses.replace(options, func=metric.__name__)
@@ -83,6 +93,13 @@ def _plan(name, params):
 class _Unscorable(Exception):
     """The shared pass cannot score this name; its own scorer will."""
 
+
+#: What the shared pass may meet and hand to the name's own scorer, which
+#: then raises it as the name alone would: the estimator's failure to
+#: predict, the data's refusal by a check (ValueError, TypeError), a warning
+#: raised as an error, arithmetic under np.seterr(all="raise"). Anything else
+#: is a bug of the pass, and propagates.
+_REFUSED = (_Unscorable, ValueError, TypeError, Warning, ArithmeticError)
 
 _ANY_LABEL, _NO_LABEL, _NOT_YET = object(), object(), object()
 
@@ -164,9 +181,9 @@ class _Pass:
             estimator, X = self.args[:2]
             try:
                 self.y_pred = estimator.predict(X)
-            except Exception:
-                self._predict_failed = True  # each name tries on its own
-                raise
+            except Exception as error:  # any estimator's: each name tries on its own
+                self._predict_failed = True
+                raise _Unscorable from error
         return self.y_pred
 
     def table(self):
@@ -178,9 +195,9 @@ class _Pass:
             _, _, y_true, sample_weight = self.args
             try:
                 self._table = count_table(y_true, y_pred, sample_weight, "multi_scorer")
-            except Exception:
+            except _REFUSED as error:
                 self._count_failed = True  # each name's own metric says why
-                raise
+                raise _Unscorable from error
         return self._table
 
     def counts(self):
@@ -258,7 +275,7 @@ class _CountedScorer:
         if accepted:
             try:
                 return self._value(shared)
-            except Exception:
+            except _REFUSED:
                 pass  # the name's own scorer scores it, or says why it cannot
         if accepted and shared.predicted:
             estimator = _Prediction(shared.y_pred)

@@ -12,6 +12,8 @@ they take part in metadata routing like any scorer of scikit-learn::
     search = GridSearchCV(model, grid, scoring=iba_scorer(alpha=0.1))
 """
 
+import contextlib
+import contextvars
 import inspect
 
 from sklearn.metrics import make_scorer
@@ -186,6 +188,30 @@ def check_scorer_params(name, metric, params, func):
     return params, check_metric_options(name, func, **merged)
 
 
+#: The record that :func:`recorded_parameters` opened, if any.
+_RECORD = contextvars.ContextVar("imbascore_scorer_record", default=None)
+
+
+@contextlib.contextmanager
+def recorded_parameters():
+    """Within it, a built-in scorer that is built records in the dict it
+    yields what it hands its metric: ``params``, and at a class ratio
+    ``metric`` and ``prevalence`` too. The multi-scorer plans from this
+    record, not from scikit-learn's private attributes of the scorer."""
+    record = {}
+    token = _RECORD.set(record)
+    try:
+        yield record
+    finally:
+        _RECORD.reset(token)
+
+
+def _record(**given):
+    record = _RECORD.get()
+    if record is not None:
+        record.update(given)
+
+
 def _make(factory, params):
     name, metric = FACTORY_METRICS[factory]
     func = factory.__name__
@@ -193,6 +219,7 @@ def _make(factory, params):
     params, _ = check_scorer_params(name, metric, params, func)
     sign = {"greater_is_better": False} if factory in LOWER_IS_BETTER else {}
     if prevalence is None:
+        _record(params=dict(params))
         return make_scorer(metric, **sign, **params)
     return prevalence_scorer(name, prevalence, params, func, **sign)
 
@@ -201,6 +228,7 @@ def prevalence_scorer(metric, prevalence, params, func, **sign):
     """The scorer of ``metric`` (a name :func:`~imbascore.score_at_prevalence`
     takes) at ``prevalence``, checked now."""
     prevalence = check_prevalence(prevalence, func)
+    _record(metric=metric, prevalence=prevalence, params=dict(params))
     return make_scorer(
         score_at_prevalence, metric=metric, prevalence=prevalence, **sign, **params
     )

@@ -924,3 +924,23 @@ def test_single_label_warnings_as_sklearn():
         assert _outcome(lambda: multi_scorer(names)[name](estimator, X, y)) == _outcome(
             lambda: get_scoring(names)[name](estimator, X, y)
         ), name
+
+
+def test_a_bug_in_the_shared_pass_is_raised_not_hidden(monkeypatch):
+    # The shared pass hands to a name's own scorer only what the data or the
+    # estimator refuse; an error of its own (here a KeyError) propagates
+    # instead of quietly making scoring slower.
+    import importlib
+
+    # (imbascore.multi_scorer, the attribute, is the function of that name)
+    module = importlib.import_module("imbascore.multi_scorer")
+
+    def broken(options, counts):
+        raise KeyError("a bug in the shared pass")
+
+    monkeypatch.setattr(module, "plain_value", broken)
+    X = np.random.default_rng(0).random((40, 2))
+    y = (X[:, 0] > 0.6).astype(int)
+    model = LogisticRegression().fit(X, y)
+    with pytest.raises(KeyError, match="a bug in the shared pass"):
+        multi_scorer(["iba", "gmean"]).score(model, X, y)
