@@ -13,17 +13,17 @@ from imbascore.study._runner import _task_cost, _tasks
 
 
 def test_time_left_is_the_cost_left_at_the_observed_seconds_per_unit():
-    left = TimeLeft([1.0, 1.0, 100.0, 100.0])
+    left = TimeLeft([3.0, 3.0, 100.0, 100.0])
     assert left.seconds(elapsed=0.0) is None
-    left.advance(1.0, elapsed=1.0)
-    left.advance(1.0, elapsed=2.0)
-    # 1 s per unit, 200 units left; the average per fold so far (1 s) would
-    # say 2 s.
-    assert left.seconds(elapsed=2.0) == pytest.approx(200.0)
-    left.advance(100.0, elapsed=102.0)
-    assert left.seconds(elapsed=102.0) == pytest.approx(100.0)
-    left.advance(100.0, elapsed=202.0)
-    assert left.seconds(elapsed=202.0) == 0.0
+    left.advance(3.0, elapsed=3.0)
+    left.advance(3.0, elapsed=6.0)
+    # 1 s per unit, 200 units left; the average per fold so far (3 s) would
+    # say 6 s.
+    assert left.seconds(elapsed=6.0) == pytest.approx(200.0)
+    left.advance(100.0, elapsed=106.0)
+    assert left.seconds(elapsed=106.0) == pytest.approx(100.0)
+    left.advance(100.0, elapsed=206.0)
+    assert left.seconds(elapsed=206.0) == 0.0
 
 
 def test_a_slow_start_is_forgotten():
@@ -169,8 +169,22 @@ def test_on_the_default_studys_measured_times_the_estimate_holds():
         by_folds.append((len(tasks) - done) * recent)
     # past the first 5% of the time, until the last 5%
     settled = (elapsed > 0.05 * seconds.sum()) & (truth > 0.05 * seconds.sum())
-    ours = np.array(ours)[settled] / truth[settled]
+    ours = np.array(ours, dtype=float)[settled] / truth[settled]
+    assert not np.isnan(ours).any()  # an estimate once the run has settled
     by_folds = np.array(by_folds)[settled] / truth[settled]
     # measured: ours 0.94 to 2.04 times the truth, tqdm's 0.012 to 14.7
     assert 0.5 < ours.min() and ours.max() < 2.5
     assert by_folds.max() > 10 and by_folds.min() < 0.1
+
+
+def test_no_estimate_from_the_first_folds_alone():
+    # The first fold carries the compiling (30 s against folds of 0.1 s):
+    # an estimate from it alone read "406:05:49 left" on a 7-minute run.
+    left = TimeLeft([1.0] * 1000)
+    left.advance(1.0, elapsed=30.0)
+    assert left.seconds(elapsed=30.0) is None
+    for done in range(2, 11):
+        left.advance(1.0, elapsed=30.0 + 0.1 * (done - 1))
+    # at 1% of the cost, the latter half of the work done (5 units from
+    # 30.4 s) forgets the compile: 0.1 s per unit, 990 units left
+    assert left.seconds(elapsed=30.9) == pytest.approx(99.0)
