@@ -422,12 +422,17 @@ def _format_report(report, digits=3):
     # (scikit-learn's classification_report sets it under the last column):
     # its row says what it is.
     samples = report.get("samples", report["support"])
-    if isinstance(samples, float):
-        samples = f"{samples:.{digits}f}"
+    # weighted (or rescaled to a class ratio), the total is a weight, not a
+    # number of samples
+    whole = (
+        f"the total weight ({samples:.{digits}f})"
+        if isinstance(samples, float)
+        else f"the {samples} samples"
+    )
     what = (
-        f"of the {samples} samples with every label predicted correctly"
+        f"of {whole} with every label predicted correctly"
         if "samples" in report  # multilabel: the subset accuracy
-        else f"of the {samples} samples predicted correctly"
+        else f"of {whole} predicted correctly"
     )
     lines.append(f"{last:>{width}} {report['accuracy']:>{cell}.{digits}f} {what}")
     lines += _prevalence_note(report)

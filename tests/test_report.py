@@ -202,7 +202,7 @@ def test_accuracy_row_says_what_it_is():
     assert last[nmi - 2 : nmi + 3].strip() != "0.60"  # not under the nmi heading
     weighted = ims.imbalanced_report([0, 1, 1], [0, 1, 0], sample_weight=[1, 2.5, 1])
     assert weighted.splitlines()[-1].split()[1:] == (
-        "0.778 of the 4.500 samples predicted correctly".split()
+        "0.778 of the total weight (4.500) predicted correctly".split()
     )
 
 
