@@ -8,6 +8,7 @@ exports to itself, so that a pickle names ``imbascore`` (or
 """
 
 import inspect
+import sys
 
 __all__ = ["PUBLIC_MODULES", "pin_public_paths"]
 
@@ -28,7 +29,12 @@ PUBLIC_MODULES = frozenset(
 def pin_public_paths(namespace, names, public_module):
     """Set ``__module__`` to ``public_module`` for the classes and functions
     ``names`` of ``namespace`` defined in a module that is not public (and
-    exported under their own name, so the pickled path finds them)."""
+    exported under their own name, so the pickled path finds them).
+
+    doctest then finds a pinned class in the public module, whose globals
+    its methods do not share, and would skip the methods' examples: each
+    class is listed in its own module's ``__test__``, where they run.
+    """
     for name in names:
         value = namespace[name]
         if (
@@ -36,4 +42,7 @@ def pin_public_paths(namespace, names, public_module):
             and value.__qualname__ == name
             and value.__module__ not in PUBLIC_MODULES
         ):
+            if inspect.isclass(value):
+                home = sys.modules[value.__module__]
+                home.__dict__.setdefault("__test__", {})[name] = value
             value.__module__ = public_module

@@ -511,6 +511,14 @@ class MultiScorer(dict):
         parts = (self.names, self.params, self._per_name, own, self._request)
         return MultiScorer._from_parts, parts
 
+    def __setstate__(self, state):
+        # only pickles of 0.1.0 come here (their scorers restored as items)
+        self.__dict__.update(state)
+        self._passes = threading.local()
+        if "_per_name" not in state:
+            self._per_name = split_params(self.names, self.params, "multi_scorer")
+            self._request = None
+
     @classmethod
     def _from_parts(cls, names, params, per_name, own, request):
         """The scorer of :meth:`__reduce__`'s parts."""

@@ -158,6 +158,13 @@ class PairedCounts:
             seen_b=seen_b,
         )
 
+    def __setstate__(self, state):
+        # pickles of 0.1.0 knew no seen_a/seen_b: every label was both's
+        self.__dict__.update(state)
+        for name in ("seen_a", "seen_b"):
+            if name not in state:
+                setattr(self, name, np.ones(len(self.labels), dtype=bool))
+
     def __radd__(self, other):
         if isinstance(other, numbers.Number) and other == 0:
             return self
@@ -251,7 +258,14 @@ def _paired_posterior(paired, n_draws, rng):
     (A, B) cells, the class sizes held at those observed."""
     table = paired.table
     rows, totals = _effective_rows(paired)
-    gamma = rng.standard_gamma(_PRIOR + rows, size=(n_draws,) + rows.shape)
+    # The prior's pseudo-samples only where both predictions are classes of
+    # the truth: a class only predicted gets its observed samples alone.
+    # Mass there would be errors of one model only (B's, where B alone
+    # predicts it), or errors that scoring A over its own classes drops:
+    # either way the difference would lean, with no data saying so.
+    truth = totals > 0
+    prior = np.where((truth[:, None] & truth[None, :]).ravel(), _PRIOR, 0.0)
+    gamma = rng.standard_gamma(prior + rows, size=(n_draws,) + rows.shape)
     shares = gamma / gamma.sum(axis=2, keepdims=True)
     return (shares * totals[None, :, None]).reshape((n_draws,) + table.shape)
 

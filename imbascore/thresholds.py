@@ -39,6 +39,7 @@ from ._inputs.arrays import as_label_array
 from ._inputs.dask import any_dask, empty_error, reduce_blocks
 from ._inputs.scores import (
     binary_classes,
+    check_probability_range,
     check_scores,
     read_scores,
     resolve_pos_label,
@@ -537,11 +538,11 @@ def _count_at_thresholds(scores, y_true, pos_label, weights, thresholds):
     return accumulator
 
 
-def check_block(y_true, y_score, sample_weight, func):
+def check_block(y_true, y_score, sample_weight, func, name="y_score"):
     """One block of dask inputs checked as in memory: its classes (a list),
-    lowest and highest score."""
+    lowest and highest score (``name``: the scores' parameter)."""
     truth = as_label_array(y_true, "y_true", func)
-    _, low, high = check_scores(y_score, truth.shape[0], func)
+    _, low, high = check_scores(y_score, truth.shape[0], func, name)
     check_sample_weight(sample_weight, truth.shape[0], func)
     return binary_classes(truth, func).tolist(), low, high
 
@@ -551,10 +552,12 @@ def classes_of(found, func):
     return binary_classes(label_array(found), func)
 
 
-def count_block(y_true, y_score, sample_weight, pos_label, thresholds, func):
+def count_block(
+    y_true, y_score, sample_weight, pos_label, thresholds, func, name="y_score"
+):
     """One block of dask inputs counted between sorted ``thresholds``."""
     truth = as_label_array(y_true, "y_true", func)
-    scores, _, _ = check_scores(y_score, truth.shape[0], func)
+    scores, _, _ = check_scores(y_score, truth.shape[0], func, name)
     weights = check_sample_weight(sample_weight, truth.shape[0], func)
     return _count_at_thresholds(scores, truth, pos_label, weights, thresholds)
 
@@ -798,7 +801,14 @@ def counted_curve(
     given = _check_thresholds(thresholds, func)
     if any_dask(y_true, y_score, sample_weight):  # counted on the workers
         classes, pos_label, at, accumulator = dask_threshold_counts(
-            y_true, y_score, sample_weight, given, pos_label, func
+            y_true,
+            y_score,
+            sample_weight,
+            given,
+            pos_label,
+            func,
+            score_name,
+            probabilities,
         )
     else:
         read = read_scores(
@@ -985,10 +995,10 @@ def best_threshold(
     return float(curve.thresholds[index])
 
 
-def _block_summary(y_true, y_score, sample_weight, func):
+def _block_summary(y_true, y_score, sample_weight, func, name):
     """Classes of ``y_true``, lowest and highest score of one block, each
     checked by the in-memory checks."""
-    return check_block(y_true, y_score, sample_weight, func)
+    return check_block(y_true, y_score, sample_weight, func, name)
 
 
 def _united_summaries(first, second):
@@ -1000,7 +1010,16 @@ def _merged_accumulators(first, second):
     return first.merged(second)
 
 
-def dask_threshold_counts(y_true, y_score, sample_weight, given, pos_label, func):
+def dask_threshold_counts(
+    y_true,
+    y_score,
+    sample_weight,
+    given,
+    pos_label,
+    func,
+    score_name="y_score",
+    probabilities=False,
+):
     """Counts of dask inputs at fixed thresholds, by two passes over them.
 
     The first pass takes each block's classes and score range (so that an
@@ -1020,15 +1039,26 @@ def dask_threshold_counts(y_true, y_score, sample_weight, given, pos_label, func
                 "from the lowest to the highest score.",
             )
         )
-    inputs = {"y_true": y_true, "y_score": y_score, "sample_weight": sample_weight}
-    summary = reduce_blocks(inputs, _block_summary, _united_summaries, func, func)
+    inputs = {"y_true": y_true, score_name: y_score, "sample_weight": sample_weight}
+    summary = reduce_blocks(
+        inputs, _block_summary, _united_summaries, func, func, score_name
+    )
     if summary is None:
         raise empty_error(func)
     found, low, high = summary
+    if probabilities:
+        check_probability_range(low, high, func, score_name)
     classes = classes_of(found, func)
     pos_label = resolve_pos_label(classes, pos_label, func)
     at = np.linspace(low, high, given) if isinstance(given, int) else given
     accumulator = reduce_blocks(
-        inputs, count_block, _merged_accumulators, func, pos_label, np.unique(at), func
+        inputs,
+        count_block,
+        _merged_accumulators,
+        func,
+        pos_label,
+        np.unique(at),
+        func,
+        score_name,
     )
     return classes, pos_label, at, accumulator

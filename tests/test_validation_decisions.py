@@ -516,3 +516,36 @@ def test_fold_count_is_not_checked_where_the_splitter_cannot_tell():
     result = ims.compare_models(folds, test_train_ratio=0.2)
     assert len(result.rows) == 1
     assert len(ims.compare_models(folds, cv=KFold(7)).rows) == 1
+
+
+def test_a_class_only_one_model_predicts_does_not_lean_the_interval():
+    # B errs on exactly A's samples, once with a class of neither the truth
+    # nor A's predictions: the difference is 0 and its interval must not
+    # lean (prior mass on B's extra class, or on A's, would make it lean).
+    rng = np.random.default_rng(0)
+    y_true = np.repeat([0, 1], 50)
+    pred_a = y_true.copy()
+    wrong = rng.choice(100, 20, replace=False)
+    pred_a[wrong] = 1 - pred_a[wrong]
+    pred_b = pred_a.copy()
+    pred_b[wrong[0]] = 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = ims.compare_predictions(
+            y_true, pred_a, pred_b, metric="balanced_accuracy", random_state=0
+        )
+    assert result.estimate == 0.0
+    assert abs(result.low + result.high) < 0.005, (result.low, result.high)
+    assert result.p_value > 0.5
+
+
+def test_dask_probabilities_are_checked_and_named_as_in_memory():
+    da = pytest.importorskip("dask.array")
+    y_true = da.from_array(np.array(Y), chunks=5)
+    for bad in ([1.7] + SCORES[1:], [-0.3] + SCORES[1:]):
+        with pytest.raises(ValueError, match=r"'y_proba' parameter of decision_curve"):
+            ims.decision_curve(y_true, da.from_array(np.array(bad), chunks=5))
+    with pytest.raises(ValueError, match=r"'y_proba' parameter of decision_curve"):
+        ims.decision_curve(
+            y_true, da.from_array(np.array([np.nan] + SCORES[1:]), chunks=5)
+        )

@@ -28,6 +28,7 @@ from .arrays import as_label_array, check_float_labels
 __all__ = [
     "ScoreInputs",
     "binary_classes",
+    "check_probability_range",
     "check_scores",
     "read_scores",
     "resolve_pos_label",
@@ -61,7 +62,18 @@ def read_scores(
     ``probabilities`` refuses scores outside [0, 1]."""
     truth = as_label_array(y_true, "y_true", func)
     scores, low, high = check_scores(y_score, truth.shape[0], func, name)
-    if probabilities and (low < 0.0 or high > 1.0):
+    if probabilities:
+        check_probability_range(low, high, func, name)
+    weights = check_sample_weight(sample_weight, truth.shape[0], func)
+    classes = binary_classes(truth, func)
+    pos_label = resolve_pos_label(classes, pos_label, func)
+    return ScoreInputs(truth, scores, weights, classes, pos_label, low, high)
+
+
+def check_probability_range(low, high, func, name):
+    """Scores read as risks lie in [0, 1] (``low`` and ``high``: the
+    smallest and largest of them)."""
+    if low < 0.0 or high > 1.0:
         raise ValueError(
             param_error(
                 func,
@@ -71,10 +83,6 @@ def read_scores(
                 "Pass predict_proba(X)[:, 1], not decision_function(X).",
             )
         )
-    weights = check_sample_weight(sample_weight, truth.shape[0], func)
-    classes = binary_classes(truth, func)
-    pos_label = resolve_pos_label(classes, pos_label, func)
-    return ScoreInputs(truth, scores, weights, classes, pos_label, low, high)
 
 
 def check_scores(y_score, n_samples, func, name="y_score"):
