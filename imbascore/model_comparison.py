@@ -206,10 +206,13 @@ def _check_fold_count(scores, cv, results, func):
         return
     for name, values in scores.items():
         if len(values) != expected:
-            layout = ""
+            layout = (
+                "For folds of several runs pass the repeated splitter "
+                "(RepeatedStratifiedKFold) or test_train_ratio instead of cv."
+            )
             if hasattr(results, "columns") and len(results.columns) == expected:
                 layout = (
-                    " The DataFrame has one column per fold: pass results.T, "
+                    "The DataFrame has one column per fold: pass results.T, "
                     "one column per model."
                 )
             raise ValueError(
@@ -218,7 +221,7 @@ def _check_fold_count(scores, cv, results, func):
                     "results",
                     f"the fold scores of cv's {expected} splits for every model",
                     f"{len(values)} scores for model {name!r}",
-                    layout.strip(),
+                    layout,
                 )
             )
 

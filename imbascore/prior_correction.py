@@ -108,15 +108,17 @@ def _check_proba(proba, func):
         )
     if values.ndim == 2:
         # rows that do not sum to 1 are not predict_proba's output (a column
-        # missing, or scores): renormalising them would hide that
+        # missing, or scores): renormalising them would hide that. Rounded
+        # probabilities (3 decimals of 10 classes: 0.995) are renormalised.
         sums = values.sum(axis=1)
-        off = np.flatnonzero(np.abs(sums - 1.0) > 1e-6)
+        off = np.flatnonzero(np.abs(sums - 1.0) > 0.01)
         if off.size:
             raise ValueError(
                 param_error(
                     func,
                     "proba",
-                    "rows of probabilities that sum to 1 (predict_proba's output)",
+                    "rows of probabilities that sum to 1 (predict_proba's output, "
+                    "within 0.01)",
                     f"row {off[0]} summing to {sums[off[0]]:.6g}",
                 )
             )

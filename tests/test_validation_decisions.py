@@ -549,3 +549,11 @@ def test_dask_probabilities_are_checked_and_named_as_in_memory():
         ims.decision_curve(
             y_true, da.from_array(np.array([np.nan] + SCORES[1:]), chunks=5)
         )
+
+
+def test_rounded_probabilities_are_corrected_as_the_exact_ones():
+    # three decimals of three classes sum to 0.999: not a missing column
+    rounded = ims.correct_probabilities(
+        [[0.333, 0.333, 0.333]], train_prior=[1 / 3] * 3, target_prior=[0.5, 0.3, 0.2]
+    )
+    np.testing.assert_allclose(rounded, [[0.5, 0.3, 0.2]])
