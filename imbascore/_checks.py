@@ -20,8 +20,10 @@ __all__ = [
     "check_average",
     "check_bool",
     "check_choice",
+    "check_confidence_level",
     "check_label_families",
     "check_labels",
+    "check_n_resamples",
     "check_pos_label",
     "check_sample_weight",
     "check_unit_interval",
@@ -333,3 +335,27 @@ def label_array(values):
     array = np.empty(len(values), dtype=object)
     array[:] = values
     return array
+
+
+def check_confidence_level(level, func):
+    """A confidence level: a float in (0, 1), not a bool."""
+    if (
+        isinstance(level, bool)
+        or not isinstance(level, int | float | np.floating)
+        or not 0 < level < 1
+    ):
+        raise ValueError(
+            param_error(func, "confidence_level", "a float in (0, 1)", level)
+        )
+    return float(level)
+
+
+def check_n_resamples(n_resamples, func):
+    """A number of resamples or draws: an int >= 1, not a bool."""
+    if (
+        isinstance(n_resamples, bool)
+        or not isinstance(n_resamples, int | np.integer)
+        or n_resamples < 1
+    ):
+        raise ValueError(param_error(func, "n_resamples", "an int >= 1", n_resamples))
+    return int(n_resamples)

@@ -13,9 +13,13 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.utils import check_random_state
 
-from ._checks import check_bool, param_error
+from ._checks import (
+    check_bool,
+    check_confidence_level,
+    check_n_resamples,
+    param_error,
+)
 from ._net_benefit import check_threshold_probability, net_benefit, warn_undefined
-from .intervals import _check_level, _check_resamples
 from .thresholds import counted_curve
 
 __all__ = ["DecisionCurve", "decision_curve"]
@@ -174,8 +178,8 @@ def decision_curve(
     func = "decision_curve"
     probabilities = _check_probabilities(thresholds, func)
     standardized = check_bool(standardized, "standardized", func)
-    level = _check_level(confidence_level, func)
-    n_resamples = _check_resamples(n_resamples, func)
+    level = check_confidence_level(confidence_level, func)
+    n_resamples = check_n_resamples(n_resamples, func)
     curve = counted_curve(
         y_true,
         y_proba,

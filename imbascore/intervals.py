@@ -31,7 +31,12 @@ from scipy import optimize, special, stats
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_random_state
 
-from ._checks import check_choice, param_error
+from ._checks import (
+    check_choice,
+    check_confidence_level,
+    check_n_resamples,
+    param_error,
+)
 from ._engine import ContingencyTable
 from ._engine.select import OneVsRestCounts, micro_counts
 from ._named_scores import metric_options, score_of_table
@@ -232,7 +237,7 @@ def counts_interval(
             "y_pred[:, j]), and take its interval."
         )
     method = check_choice(method, "method", METHODS, func)
-    level = _check_level(confidence_level, func)
+    level = check_confidence_level(confidence_level, func)
     table = counts.table
     if counts.weighted and table.squared_weights is None:
         raise ValueError(
@@ -259,7 +264,7 @@ def counts_interval(
     if method in ("wilson", "clopper-pearson"):
         low, high = _rate_interval(table, metric, method, level, metric_params, func)
         return MetricInterval(metric, estimate, low, high, method, level)
-    n_resamples = _check_resamples(n_resamples, func)
+    n_resamples = check_n_resamples(n_resamples, func)
     rng = check_random_state(random_state)
     evaluate = _evaluator(table, metric, metric_params, func)
     if method == "posterior":
@@ -342,28 +347,6 @@ def report_intervals(
         "n_resamples": n_resamples,
         "meaning": _MEANINGS[method],
     }
-
-
-def _check_level(level, func):
-    if (
-        isinstance(level, bool)
-        or not isinstance(level, int | float | np.floating)
-        or not 0 < level < 1
-    ):
-        raise ValueError(
-            param_error(func, "confidence_level", "a float in (0, 1)", level)
-        )
-    return float(level)
-
-
-def _check_resamples(n_resamples, func):
-    if (
-        isinstance(n_resamples, bool)
-        or not isinstance(n_resamples, int | np.integer)
-        or n_resamples < 1
-    ):
-        raise ValueError(param_error(func, "n_resamples", "an int >= 1", n_resamples))
-    return int(n_resamples)
 
 
 # ---------------------------------------------------------------- sizes

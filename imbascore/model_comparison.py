@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
-from ._checks import param_error
+from ._checks import check_confidence_level, param_error
 from ._optional import require
 from .compare import _holm
 
@@ -501,10 +501,7 @@ def compare_models(
     func = "compare_models"
     if pairs not in ("all", "best"):
         raise ValueError(param_error(func, "pairs", "'all' or 'best'", pairs))
-    if not (isinstance(confidence_level, numbers.Real) and 0 < confidence_level < 1):
-        raise ValueError(
-            param_error(func, "confidence_level", "a float in (0, 1)", confidence_level)
-        )
+    confidence_level = check_confidence_level(confidence_level, func)
     ratio = _ratio(cv, test_train_ratio, func)
     rope = _check_rope(rope, func)
     metric, scores = _fold_scores(results, metric, func)

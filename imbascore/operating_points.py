@@ -14,11 +14,11 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.utils import check_random_state
 
-from ._checks import param_error
+from ._checks import check_confidence_level, check_n_resamples, param_error
 from ._constraints import check_constraint, constrained_index, unmet_error
 from ._engine.select import index_of
 from .confusion import ConfusionCounts
-from .intervals import _check_level, _check_resamples, _percentiles
+from .intervals import _percentiles
 from .operating_point_scores import constrained_curve
 from .thresholds import (
     _LOWER_IS_BETTER,
@@ -278,8 +278,8 @@ def operating_point(
     else:
         constraint = check_constraint(constraint, threshold_metric_names(), func)
     metric = constraint[0]
-    level = _check_level(confidence_level, func)
-    n_resamples = _check_resamples(n_resamples, func)
+    level = check_confidence_level(confidence_level, func)
+    n_resamples = check_n_resamples(n_resamples, func)
     curve, index, params = constrained_curve(
         y_true,
         y_score,

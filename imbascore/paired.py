@@ -19,12 +19,12 @@ from scipy import stats
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_random_state
 
-from ._checks import param_error
+from ._checks import check_confidence_level, check_n_resamples, param_error
 from ._engine import ContingencyTable
 from ._inputs import read_labelled
 from ._inputs.unique import unite_labels
 from ._named_scores import score_of_table
-from .intervals import _check_level, _check_resamples, _evaluator, _percentiles
+from .intervals import _evaluator, _percentiles
 
 __all__ = ["PairedCounts", "PredictionComparison", "compare_predictions"]
 
@@ -392,8 +392,8 @@ def compare_predictions(
     func = "compare_predictions"
     if method not in _METHODS:
         raise ValueError(param_error(func, "method", f"one of {_METHODS}", method))
-    level = _check_level(confidence_level, func)
-    n_resamples = _check_resamples(n_resamples, func)
+    level = check_confidence_level(confidence_level, func)
+    n_resamples = check_n_resamples(n_resamples, func)
     if isinstance(y_true, PairedCounts):
         if pred_a is not None or pred_b is not None:
             raise TypeError(

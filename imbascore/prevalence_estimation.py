@@ -27,13 +27,17 @@ from sklearn.model_selection import cross_val_predict
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from ._checks import check_choice, check_pos_label, param_error
+from ._checks import (
+    check_choice,
+    check_confidence_level,
+    check_n_resamples,
+    check_pos_label,
+    param_error,
+)
 from ._engine.select import index_of
 from .confusion import confusion_counts
 from .counts import Counts, count
 from .intervals import (
-    _check_level,
-    _check_resamples,
     _containing,
     _percentiles,
     _posterior_tables,
@@ -426,8 +430,12 @@ def _warn_clipped(priors, func):
 
 
 def _check_interval_options(confidence_level, n_resamples, func):
-    level = None if confidence_level is None else _check_level(confidence_level, func)
-    return level, _check_resamples(n_resamples, func)
+    level = (
+        None
+        if confidence_level is None
+        else check_confidence_level(confidence_level, func)
+    )
+    return level, check_n_resamples(n_resamples, func)
 
 
 def estimate_prevalence(

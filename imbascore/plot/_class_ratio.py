@@ -3,13 +3,13 @@
 import numpy as np
 from sklearn.utils import check_random_state
 
-from .._checks import param_error
+from .._checks import check_confidence_level, check_n_resamples, param_error
 from .._engine.prevalence import check_priors
 from .._engine.select import index_of
 from .._named_scores import metric_options
 from .._scoring import select_for
 from ..confusion import confusion_counts
-from ..intervals import _beta_parameters, _check_level, _check_resamples
+from ..intervals import _beta_parameters
 from ..thresholds import _check_metrics, _route_params, _values_at_rates
 from ._base import check_matplotlib
 
@@ -245,8 +245,8 @@ class ClassRatioDisplay:
         func = "ClassRatioDisplay.from_counts"
         metrics = _check_metrics(metrics, func)
         per_metric = _route_params(metrics, metric_params, func)
-        level = _check_level(confidence_level, func)
-        draws = 0 if n_draws == 0 else _check_resamples(n_draws, func)
+        level = check_confidence_level(confidence_level, func)
+        draws = 0 if n_draws == 0 else check_n_resamples(n_draws, func)
         selected = _two_class_counts(counts, pos_label, func)
         positives, negatives = selected.positives[0], selected.negatives[0]
         data_ratio = float(negatives / positives)
