@@ -13,12 +13,12 @@ import inspect
 import sklearn
 from sklearn.metrics import make_scorer
 
-from ._checks import check_bool, check_labels, param_error
+from ._checks import check_bool, check_labels, check_unit_interval, param_error
 from ._costs import as_cost_array, check_cost_matrix
 from ._net_benefit import check_threshold_probability
 from .costs import expected_cost_score
 from .net_benefit import net_benefit_score
-from .operating_point_scores import OPERATING_POINT_SCORES, _check_bound
+from .operating_point_scores import OPERATING_POINT_SCORES
 
 __all__ = [
     "DECISION_FACTORIES",
@@ -51,7 +51,7 @@ def _operating_point_factory(name):
                 f"{func} takes {bound!r} (required) and 'pos_label'"
                 + (f"; got {unknown}." if unknown else f"; {bound!r} is missing.")
             )
-        limit = _check_bound(given[bound], bound, func)
+        limit = check_unit_interval(given[bound], bound, func)
         params = {bound: limit}
         if pos_label is not None:
             params["pos_label"] = pos_label

@@ -7,13 +7,12 @@ answer (exact, not a grid). These are the score functions and their shared
 selection; :func:`imbascore.operating_point` returns the threshold itself.
 """
 
-import numbers
 import warnings
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from ._checks import param_error
+from ._checks import check_unit_interval, param_error
 from ._constraints import best_achievable, constrained_index
 from .thresholds import _LOWER_IS_BETTER, _accepted_params, counted_curve
 
@@ -26,16 +25,6 @@ __all__ = [
     "specificity_at_sensitivity_score",
     "tpr_at_fpr_score",
 ]
-
-
-def _check_bound(value, name, func):
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, numbers.Real)
-        or not 0.0 <= value <= 1.0
-    ):
-        raise ValueError(param_error(func, name, "a float in [0, 1]", value))
-    return float(value)
 
 
 def _check_label_like(y_score, func):
@@ -100,7 +89,7 @@ def _best_rate(y_true, y_score, objective, constraint, pos_label, sample_weight,
     """The body of the five score functions."""
     metric, operator, bound = constraint
     parameter = _BOUNDS[func]
-    bound = _check_bound(bound, parameter, func)
+    bound = check_unit_interval(bound, parameter, func)
     curve, index, _ = constrained_curve(
         y_true,
         y_score,

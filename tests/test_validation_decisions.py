@@ -227,8 +227,8 @@ CASES += [
     ("operating_point", "constraint", {"precision": 0.5}, "tuple"),
 ]
 for _name, _bound in _BOUND_OF.items():
-    CASES += _number_cases(f"{_name}_score", _bound, r"float in \[0, 1\]")
-    CASES += _number_cases(f"{_name}_scorer", _bound, r"float in \[0, 1\]")
+    CASES += _number_cases(f"{_name}_score", _bound, r"float in the range \[0, 1\]")
+    CASES += _number_cases(f"{_name}_scorer", _bound, r"float in the range \[0, 1\]")
     CASES += _score_cases(f"{_name}_score", "y_score")
     CASES += _weight_cases(f"{_name}_score")
 CASES += [
