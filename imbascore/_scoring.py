@@ -137,6 +137,13 @@ def selection_key(options):
     return options.average, options.pos_label, labels
 
 
+#: What a metric's average="multiclass" is, where a user may know it by
+#: another name (said by the error of a binary average on many classes).
+_MULTICLASS_FORMS = {
+    "balanced_accuracy": ": the mean recall, scikit-learn's balanced_accuracy_score"
+}
+
+
 def select_for(options, table, *, stacklevel=2):
     """The one-vs-rest counts that metric ``options`` reads off ``table``."""
     return select_counts(
@@ -148,6 +155,7 @@ def select_for(options, table, *, stacklevel=2):
         stacklevel=stacklevel + 1,
         averages=("micro", "macro", "weighted", None)
         + (("multiclass",) if options.name in MULTICLASS else ()),
+        multiclass_form=_MULTICLASS_FORMS.get(options.name, ""),
     )
 
 

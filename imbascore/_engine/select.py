@@ -164,9 +164,10 @@ class OneVsRestCounts:
         return self.positive_trials, self.negative_trials
 
 
-def _binary_position(classes, pos_label, func, averages=None):
+def _binary_position(classes, pos_label, func, averages=None, multiclass_form=""):
     """``averages``: the multiclass averages ``func`` takes, for its error
-    (None: the ones every metric takes, 'multiclass' said to vary)."""
+    (None: the ones every metric takes, 'multiclass' said to vary);
+    ``multiclass_form`` says what its 'multiclass' is, if it has one."""
     if len(classes) > 2:
         found = f"The targets hold {len(classes)} classes: {_preview(classes)}."
         if averages is None:
@@ -180,11 +181,8 @@ def _binary_position(classes, pos_label, func, averages=None):
             if "multiclass" in averages:
                 found += (
                     f" average='multiclass' gives {func}'s own multiclass "
-                    "definition over the classes of y_true"
+                    f"definition over the classes of y_true{multiclass_form}."
                 )
-                if "balanced_accuracy" in func:
-                    found += ": the mean recall, scikit-learn's balanced_accuracy_score"
-                found += "."
         raise ValueError(param_error(func, "average", rule, "binary", found))
     pos_label = check_pos_label(pos_label, func, required=True)
     position = index_of(classes, pos_label)
@@ -520,6 +518,7 @@ def select_counts(
     func,
     stacklevel=2,
     averages=None,
+    multiclass_form="",
 ):
     """One-vs-rest counts of the labels that ``average`` needs, from ``table``.
 
@@ -527,7 +526,8 @@ def select_counts(
     ``"multiclass"`` and no ``labels`` the rows are the classes with weight
     in ``y_true`` (as in :func:`sklearn.metrics.balanced_accuracy_score`);
     otherwise they are ``labels`` or every class present. ``averages`` are
-    the multiclass averages ``func`` takes, which its errors then list.
+    the multiclass averages ``func`` takes, which its errors then list, with
+    ``multiclass_form`` saying what its 'multiclass' is.
     """
     if table.multilabel:
         return _select_multilabel(table, labels, pos_label, average, func, stacklevel)
@@ -545,7 +545,9 @@ def select_counts(
         )
     joint, classes = table.joint, table.classes
     if average == "binary":
-        position, pos_label = _binary_position(classes, pos_label, func, averages)
+        position, pos_label = _binary_position(
+            classes, pos_label, func, averages, multiclass_form
+        )
         positions, selected = np.array([position]), label_array([pos_label])
     else:
         _warn_pos_label(pos_label, average, func, stacklevel + 1)
