@@ -32,7 +32,7 @@ from sklearn.model_selection import (
 )
 
 from imbascore import compare_models, compare_predictions, get_scorer
-from imbascore._formulas import index_balanced_accuracy
+from imbascore._metrics.formulas import index_balanced_accuracy
 
 
 def rejection_rates(cv, n_datasets, n=300, strength_a=1.2):

@@ -34,11 +34,11 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import brier_score_loss, log_loss
 
 import imbascore
-from imbascore.prevalence_estimation import (
+from imbascore._prior_shift.correction import PriorCorrectedClassifier
+from imbascore._prior_shift.estimation import (
     ClippedPrevalenceWarning,
     PrevalenceEstimator,
 )
-from imbascore.prior_correction import PriorCorrectedClassifier
 
 METHODS = ("cc", "acc", "pcc", "pacc", "em")
 DEPLOYED = (0.01, 0.05, 0.50)

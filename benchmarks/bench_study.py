@@ -144,7 +144,7 @@ def write_jobs(folds, work):
 
     from imbascore.study import prepare_data
     from imbascore.study._runner import _fold_seed
-    from imbascore.study._weka_smote import weka_percentage
+    from imbascore.study._weka.smote import weka_percentage
 
     protocol = folds.groupby("dataset")[["repeat", "fold"]].max() + 1
     jobs = []

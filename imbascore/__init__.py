@@ -6,14 +6,32 @@ registry that resolves our scorer names and scikit-learn's; and a scorer that
 computes many metrics from one prediction and one count.
 """
 
-from ._formulas import is_feasible, rates_from_dominance_gmean
-from ._public import pin_public_paths
-from .compare import ApproachComparison, compare_approaches
-from .confusion import ConfusionCounts, confusion_counts
-from .costs import cost_threshold, expected_cost_score
-from .curves import balanced_accuracy_curve
-from .decision_curve import DecisionCurve, decision_curve
-from .decision_scorers import (
+from ._core.moved import install as install_moved_paths
+from ._core.public import pin_public_paths
+from ._core.version import __version__ as __version__
+from ._inference.across_datasets import ApproachComparison, compare_approaches
+from ._inference.intervals import MetricInterval, metric_interval
+from ._inference.model_comparison import (
+    ModelComparison,
+    compare_models,
+    simplest_within_noise,
+)
+from ._inference.paired import PairedCounts, PredictionComparison, compare_predictions
+from ._metrics.at_prevalence import class_ratio_dependence, score_at_prevalence
+from ._metrics.costs import cost_threshold, expected_cost_score
+from ._metrics.formulas import is_feasible, rates_from_dominance_gmean
+from ._metrics.net_benefit import net_benefit_score
+from ._prior_shift.balanced_accuracy_curve import balanced_accuracy_curve
+from ._prior_shift.correction import PriorCorrectedClassifier, correct_probabilities
+from ._prior_shift.estimation import (
+    ClippedPrevalenceWarning,
+    PrevalenceEstimate,
+    PrevalenceEstimator,
+    estimate_prevalence,
+)
+from ._report.confusion import ConfusionCounts, confusion_counts
+from ._report.report import imbalanced_report
+from ._scorer.decision_scorers import (
     neg_expected_cost_scorer,
     net_benefit_scorer,
     precision_at_recall_scorer,
@@ -22,7 +40,23 @@ from .decision_scorers import (
     specificity_at_sensitivity_scorer,
     tpr_at_fpr_scorer,
 )
-from .intervals import MetricInterval, metric_interval
+from ._scorer.multi_scorer import MultiScorer, multi_scorer
+from ._scorer.registry import get_scorer, get_scorer_names, get_scoring, register_scorer
+from ._thresholds.curve import (
+    ThresholdCurve,
+    best_threshold,
+    threshold_curve,
+    threshold_metric_names,
+)
+from ._thresholds.decision_curve import DecisionCurve, decision_curve
+from ._thresholds.operating_point_scores import (
+    precision_at_recall_score,
+    recall_at_precision_score,
+    sensitivity_at_specificity_score,
+    specificity_at_sensitivity_score,
+    tpr_at_fpr_score,
+)
+from ._thresholds.operating_points import OperatingPoint, operating_point
 from .metrics import (
     ad_area_score,
     aucz_score,
@@ -45,28 +79,6 @@ from .metrics import (
     specificity_score,
     weighted_accuracy_score,
 )
-from .model_comparison import ModelComparison, compare_models, simplest_within_noise
-from .multi_scorer import MultiScorer, multi_scorer
-from .net_benefit import net_benefit_score
-from .operating_point_scores import (
-    precision_at_recall_score,
-    recall_at_precision_score,
-    sensitivity_at_specificity_score,
-    specificity_at_sensitivity_score,
-    tpr_at_fpr_score,
-)
-from .operating_points import OperatingPoint, operating_point
-from .paired import PairedCounts, PredictionComparison, compare_predictions
-from .prevalence import class_ratio_dependence, score_at_prevalence
-from .prevalence_estimation import (
-    ClippedPrevalenceWarning,
-    PrevalenceEstimate,
-    PrevalenceEstimator,
-    estimate_prevalence,
-)
-from .prior_correction import PriorCorrectedClassifier, correct_probabilities
-from .registry import get_scorer, get_scorer_names, get_scoring, register_scorer
-from .report import imbalanced_report
 from .scorers import (
     ad_area_scorer,
     adjusted_balanced_accuracy_scorer,
@@ -88,14 +100,6 @@ from .scorers import (
     specificity_scorer,
     weighted_accuracy_scorer,
 )
-from .thresholds import (
-    ThresholdCurve,
-    best_threshold,
-    threshold_curve,
-    threshold_metric_names,
-)
-
-__version__ = "0.1.0"
 
 __all__ = [
     "ad_area_score",
@@ -193,3 +197,5 @@ __all__ = [
 ]
 
 pin_public_paths(globals(), __all__, __name__)
+
+install_moved_paths()

@@ -18,18 +18,18 @@ import warnings
 
 import numpy as np
 
-from ._formulas import DPRIME_CORRECTIONS
-from ._garcia2009 import garcia2009_measures
-from ._inputs.label_csv import CHUNK_ROWS
-from ._inputs.label_files import count_label_file
-from .confusion import confusion_counts
-from .paper_tables import GARCIA2009_TABLE2
-from .report import (
+from ._core.inputs.label_csv import CHUNK_ROWS
+from ._core.inputs.label_files import count_label_file
+from ._metrics.formulas import DPRIME_CORRECTIONS
+from ._metrics.garcia2009 import garcia2009_measures
+from ._report.confusion import confusion_counts
+from ._report.report import (
     _format_interval_report,
     _format_report,
     imbalanced_report,
     report_from_table,
 )
+from .paper_tables import GARCIA2009_TABLE2
 
 __all__ = ["main"]
 
@@ -97,9 +97,9 @@ def _version():
 
         return version("imbascore")
     except PackageNotFoundError:
-        import imbascore
+        from ._core.version import __version__
 
-        return getattr(imbascore, "__version__", "unknown")
+        return __version__
 
 
 def _unit_interval(text):

@@ -241,7 +241,7 @@ def test_lower_is_better():
 
 
 def test_holm():
-    from imbascore.compare import _holm
+    from imbascore._inference.across_datasets import _holm
 
     assert _holm([0.01, 0.04, 0.03]).tolist() == pytest.approx([0.03, 0.06, 0.06])
     assert _holm([0.5, 0.6]).tolist() == [1.0, 1.0]

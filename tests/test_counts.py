@@ -11,8 +11,8 @@ from sklearn import metrics as skm
 from sklearn.exceptions import UndefinedMetricWarning
 
 import imbascore as ims
-from imbascore._per_class import MULTICLASS
-from imbascore.scorers import FACTORY_METRICS
+from imbascore._metrics.per_class import MULTICLASS
+from imbascore._scorer.factories import FACTORY_METRICS
 
 #: metric key -> public function, for every metric with a scorer (new ones
 #: included as they are registered) and balanced accuracy.
@@ -410,7 +410,7 @@ def test_counts_built_from_four_cells_equal_the_dataclass_built_so():
     # of_cells skips the frozen __init__ for speed; it must set every field.
     from dataclasses import fields
 
-    from imbascore._engine.select import OneVsRestCounts
+    from imbascore._core.engine.select import OneVsRestCounts
 
     classes, joint = np.array([0, 1]), np.array([[4, 3], [2, 1]])
     fast = OneVsRestCounts.of_cells(1.0, 2.0, 3.0, 4.0, classes, joint)

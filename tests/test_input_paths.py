@@ -93,7 +93,7 @@ def test_categoricals_get_the_general_paths_errors(y_true, y_pred, error, match)
 def test_a_categorical_is_never_sorted_as_strings(monkeypatch):
     # The general path sorted every sample's label as a Python object
     # (np.unique): 250x the count at 10^7 labels. Only the categories are.
-    from imbascore._inputs import arrays, coded
+    from imbascore._core.inputs import arrays, coded
 
     seen = []
     real = coded.encode_sorted
@@ -115,14 +115,14 @@ def test_a_categorical_is_never_sorted_as_strings(monkeypatch):
 @pytest.fixture
 def hash_small(monkeypatch):
     """Hash object arrays of any size, so that small tests take that path."""
-    from imbascore._inputs import pandas as pandas_adapter
+    from imbascore._core.inputs import pandas as pandas_adapter
 
     monkeypatch.setattr(pandas_adapter, "HASH_FROM", 1)
 
 
 def test_large_object_arrays_are_hashed_with_the_same_counts(hash_small, monkeypatch):
-    from imbascore._inputs import arrays, coded
-    from imbascore._inputs import pandas as pandas_adapter
+    from imbascore._core.inputs import arrays, coded
+    from imbascore._core.inputs import pandas as pandas_adapter
 
     y_true, y_pred = _pairs(3)
     weights = np.random.default_rng(4).random(len(y_true))
@@ -164,12 +164,12 @@ def test_equal_values_of_different_types_keep_the_general_path(hash_small):
     # 1, 1.0 and True hash alike; the general path decides what they are.
     y_true = np.array([1, True, 0, 0], dtype=object)
     y_pred = np.array([1.0, 1, 0, False], dtype=object)
-    from imbascore._inputs.coded import read_coded
+    from imbascore._core.inputs.coded import read_coded
 
     assert read_coded(y_true, y_pred, "f") is None
 
 
-# --- 0/1 labels: counted in one fused pass (imbascore/_engine/zero_one.py)
+# --- 0/1 labels: counted in one fused pass (imbascore/_core/engine/zero_one.py)
 
 
 def _general_counts(y_true, y_pred):
@@ -343,7 +343,9 @@ def test_arrow_labels_count_as_their_strings(make_true, make_pred, monkeypatch):
         raise AssertionError("the labels went through the general path")
 
     # read from their Arrow codes, never as an array of Python strings
-    monkeypatch.setattr("imbascore._inputs.arrays.as_label_array", no_python_objects)
+    monkeypatch.setattr(
+        "imbascore._core.inputs.arrays.as_label_array", no_python_objects
+    )
     counts = confusion_counts(arrow_true, arrow_pred)
     assert counts == expected
     assert counts.labels.tolist() == ["a", "b", "c"]

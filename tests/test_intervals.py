@@ -5,7 +5,7 @@ import pytest
 from scipy import stats
 
 import imbascore as ims
-from imbascore.intervals import metric_interval
+from imbascore._inference.intervals import metric_interval
 
 # 10 positives (7 found), 90 negatives (81 kept): TPR 0.7, TNR 0.9.
 Y_TRUE = np.array([1] * 10 + [0] * 90)

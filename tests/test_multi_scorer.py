@@ -22,9 +22,9 @@ from sklearn.metrics import get_scorer as sklearn_get_scorer
 from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_validate
 
 from imbascore import get_scoring, iba_scorer, multi_scorer, register_scorer
-from imbascore._sklearn_from_counts import SKLEARN_FROM_COUNTS
-from imbascore.multi_scorer import MultiScorer
-from imbascore.scorers import BUILTIN_FACTORIES
+from imbascore._metrics.sklearn_from_counts import SKLEARN_FROM_COUNTS
+from imbascore._scorer.factories import BUILTIN_FACTORIES
+from imbascore._scorer.multi_scorer import MultiScorer
 
 OURS = sorted(BUILTIN_FACTORIES)
 # The _samples names need multilabel targets (tests/test_multilabel.py).
@@ -932,8 +932,8 @@ def test_a_bug_in_the_shared_pass_is_raised_not_hidden(monkeypatch):
     # instead of quietly making scoring slower.
     import importlib
 
-    # (imbascore.multi_scorer, the attribute, is the function of that name)
-    module = importlib.import_module("imbascore.multi_scorer")
+    # (imbascore._scorer.multi_scorer, the attribute, is the function of that name)
+    module = importlib.import_module("imbascore._scorer.multi_scorer")
 
     def broken(options, counts):
         raise KeyError("a bug in the shared pass")

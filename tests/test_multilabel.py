@@ -16,7 +16,7 @@ from sklearn import metrics as skm
 from sklearn.exceptions import UndefinedMetricWarning
 
 import imbascore as ims
-from imbascore.scorers import FACTORY_METRICS
+from imbascore._scorer.factories import FACTORY_METRICS
 
 AVERAGES = ["micro", "macro", "weighted", "samples", None]
 FORMATS = {

@@ -16,7 +16,7 @@ import sklearn
 from sklearn.linear_model import LogisticRegression
 
 import imbascore as ims
-from imbascore._public import PUBLIC_MODULES
+from imbascore._core.public import PUBLIC_MODULES
 
 PICKLES = Path(__file__).parent / "data" / "pickles"
 

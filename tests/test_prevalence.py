@@ -11,8 +11,8 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GridSearchCV, StratifiedKFold
 
 import imbascore as ims
-from imbascore.prevalence import RATIO_METRICS
-from imbascore.scorers import BUILTIN_FACTORIES, FACTORY_METRICS, RATIO_FREE
+from imbascore._metrics.at_prevalence import RATIO_METRICS
+from imbascore._scorer.factories import BUILTIN_FACTORIES, FACTORY_METRICS, RATIO_FREE
 
 
 def _data(seed, n=300, positives=0.2):

@@ -1,5 +1,5 @@
-"""Tests of prevalence estimation (imbascore.prevalence_estimation) and of the
-prior correction of probabilities (imbascore.prior_correction)."""
+"""Tests of prevalence estimation (imbascore._prior_shift.estimation) and of the
+prior correction of probabilities (imbascore._prior_shift.correction)."""
 
 import itertools
 import pickle
@@ -12,8 +12,11 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_predict
 from sklearn.svm import LinearSVC
 
-from imbascore.confusion import ConfusionCounts, confusion_counts
-from imbascore.prevalence_estimation import (
+from imbascore._prior_shift.correction import (
+    PriorCorrectedClassifier,
+    correct_probabilities,
+)
+from imbascore._prior_shift.estimation import (
     ClippedPrevalenceWarning,
     PrevalenceEstimate,
     PrevalenceEstimator,
@@ -22,7 +25,7 @@ from imbascore.prevalence_estimation import (
     _simplex_least_squares,
     estimate_prevalence,
 )
-from imbascore.prior_correction import PriorCorrectedClassifier, correct_probabilities
+from imbascore._report.confusion import ConfusionCounts, confusion_counts
 
 # ---------------------------------------------------------------- data
 

@@ -8,8 +8,8 @@ from sklearn.metrics import get_scorer as sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as sklearn_scorer_names
 
 from imbascore import get_scorer, get_scorer_names, get_scoring, register_scorer
-from imbascore.decision_scorers import DECISION_FACTORIES
-from imbascore.scorers import BUILTIN_FACTORIES
+from imbascore._scorer.decision_scorers import DECISION_FACTORIES
+from imbascore._scorer.factories import BUILTIN_FACTORIES
 
 
 def kappa_scorer(**params):

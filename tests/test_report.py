@@ -11,7 +11,7 @@ from sklearn.metrics import accuracy_score
 
 import imbascore as ims
 from imbascore import report
-from imbascore._engine import joint
+from imbascore._core.engine import joint
 from imbascore.cli import main
 
 FUNCTIONS = {

@@ -15,10 +15,10 @@ import sys
 import numpy as np
 import pytest
 
-import imbascore._inputs.label_files as label_files
+import imbascore._core.inputs.label_files as label_files
 from imbascore import confusion_counts, imbalanced_report
-from imbascore._inputs.label_csv import LabelFileError, read_label_columns
-from imbascore._inputs.label_files import file_kind, iter_label_chunks
+from imbascore._core.inputs.label_csv import LabelFileError, read_label_columns
+from imbascore._core.inputs.label_files import file_kind, iter_label_chunks
 from imbascore.cli import main
 
 

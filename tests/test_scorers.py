@@ -9,7 +9,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 
 from imbascore import metrics, scorers
-from imbascore.scorers import BUILTIN_FACTORIES, FACTORY_METRICS
+from imbascore._scorer.factories import BUILTIN_FACTORIES, FACTORY_METRICS
 
 FACTORIES = sorted(BUILTIN_FACTORIES.items())
 

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import imbascore._inputs.strings as E
-from imbascore._inputs.strings import encode_strings as encode_unicode
+import imbascore._core.inputs.strings as E
+from imbascore._core.inputs.strings import encode_strings as encode_unicode
 
 
 def reference(y_true, y_pred):

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from imbascore import best_threshold, iba_score, threshold_curve
-from imbascore.thresholds import _values_at_rates
+from imbascore._thresholds.curve import _values_at_rates
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")

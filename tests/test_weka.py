@@ -9,7 +9,7 @@ synthetic instances for the same seed (to the 6 decimals Weka prints).
 
 Java's ``Math.exp`` is run as fdlibm's (``-XX:-UseLibmIntrinsic``), as the
 MLP computes it; HotSpot's default intrinsic differs in the last bit for
-some arguments (see imbascore/study/_weka_mlp_numba.py).
+some arguments (see imbascore/study/_weka/mlp_numba.py).
 
 The folds are the study's: Breast and German in the papers' coding (their
 categorical values as the numbers the papers gave Weka, numeric attributes),
@@ -39,7 +39,7 @@ from imbascore.study import (
     WekaSMOTE,
     prepare_data,
 )
-from imbascore.study._weka_smote import weka_percentage
+from imbascore.study._weka.smote import weka_percentage
 
 JAR = os.environ.get("IMBASCORE_WEKA_JAR", "/usr/share/java/weka.jar")
 JAVA = shutil.which("java")

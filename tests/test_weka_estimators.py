@@ -15,7 +15,6 @@ from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-import imbascore.study
 from imbascore.study import (
     WekaIBkClassifier,
     WekaMLPClassifier,
@@ -25,9 +24,9 @@ from imbascore.study import (
     run_study,
 )
 from imbascore.study._runner import _pipeline
-from imbascore.study._weka_data import nominal_to_binary
-from imbascore.study._weka_random import JavaRandom
-from imbascore.study._weka_smote import _n_synthetic, weka_percentage
+from imbascore.study._weka.data import nominal_to_binary
+from imbascore.study._weka.random import JavaRandom
+from imbascore.study._weka.smote import _n_synthetic, weka_percentage
 
 try:
     import numba  # noqa: F401
@@ -81,7 +80,7 @@ def test_randomize_is_weka_instances_randomize():
 
 @needs_numba
 def test_fdlibm_exp_is_strictmath_exp():
-    from imbascore.study._weka_mlp_numba import fdlibm_exp
+    from imbascore.study._weka.mlp_numba import fdlibm_exp
 
     # StrictMath.exp (fdlibm) where the C library's exp differs in the last bit.
     for x, strict in [
@@ -333,7 +332,7 @@ def _one_epoch_by_hand(inputs, targets, hidden, output, rate=0.3, momentum=0.2):
 
 @needs_numba
 def test_mlp_epoch_is_weka_back_propagation():
-    from imbascore.study._weka_mlp_numba import train
+    from imbascore.study._weka.mlp_numba import train
 
     rng = np.random.default_rng(3)
     inputs, targets = rng.uniform(-1, 1, size=(25, 4)), rng.integers(0, 2, 25)
@@ -372,9 +371,10 @@ def test_mlp_is_set_up_as_weka_builds_it():
 @pytest.mark.parametrize("estimator", [WekaMLPClassifier(), WekaSMOClassifier()])
 def test_without_numba_the_pip_command_is_named(estimator, monkeypatch):
     monkeypatch.setitem(sys.modules, "numba", None)
-    for module in ("_weka_mlp_numba", "_weka_smo_numba"):
-        monkeypatch.delitem(sys.modules, f"imbascore.study.{module}", raising=False)
-        monkeypatch.delattr(imbascore.study, module, raising=False)
+    for module in ("mlp_numba", "smo_numba"):
+        name = f"imbascore.study._weka.{module}"
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(sys.modules["imbascore.study._weka"], module, raising=False)
     with pytest.raises(ImportError, match=r'pip install "imbascore\[weka\]"'):
         estimator.fit([[0.0], [1.0]], [0, 1])
 

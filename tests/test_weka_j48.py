@@ -31,8 +31,8 @@ from test_weka import (
 )
 
 from imbascore.study import WekaSMOTE
-from imbascore.study._weka_j48 import WekaJ48Classifier, _Builder
-from imbascore.study._weka_j48_split import (
+from imbascore.study._weka.j48 import WekaJ48Classifier, _Builder
+from imbascore.study._weka.j48_split import (
     add_errs,
     normal_inverse,
     numeric_split,

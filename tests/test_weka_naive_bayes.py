@@ -35,7 +35,7 @@ from test_weka import (
     _weka_counts,
 )
 
-from imbascore.study._weka_naive_bayes import (
+from imbascore.study._weka.naive_bayes import (
     WekaNaiveBayesClassifier,
     normal_probability,
     weka_sort_order,

@@ -1,6 +1,6 @@
 """The papers' real datasets, two-class, embedded and checksum-verified."""
 
-from .._public import pin_public_paths
+from .._core.public import pin_public_paths
 from ._loader import CODINGS, DatasetIntegrityError, list_datasets, load_dataset
 
 __all__ = ["CODINGS", "DatasetIntegrityError", "list_datasets", "load_dataset"]

@@ -19,8 +19,8 @@ from importlib import resources
 import numpy as np
 from sklearn.utils import Bunch
 
-from .._checks import did_you_mean
-from .._optional import require
+from .._core.checks import did_you_mean
+from .._core.optional import require
 
 __all__ = ["CODINGS", "DatasetIntegrityError", "list_datasets", "load_dataset"]
 

@@ -4,7 +4,7 @@ matplotlib is an optional extra (``pip install "imbascore[plot]"``); it is
 imported only when something is drawn.
 """
 
-from .._public import pin_public_paths
+from .._core.public import pin_public_paths
 from ._accuracy_dominance import AccuracyDominanceDisplay
 from ._balanced_accuracy_curve import BalancedAccuracyCurveDisplay
 from ._balanced_accuracy_graph import BalancedAccuracyGraphDisplay

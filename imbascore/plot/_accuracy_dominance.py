@@ -8,7 +8,7 @@ Figure 1). A classifier's point (d, g) spans the trapezium (-1, 0), (-1, g),
 
 import numpy as np
 
-from .. import _formulas as F
+from .._metrics import formulas as F
 from ._base import (
     as_named_predictions,
     check_matplotlib,
@@ -178,7 +178,7 @@ class AccuracyDominanceDisplay:
             Also with ``curve_`` (the :class:`~imbascore.ThresholdCurve`),
             ``best_threshold_`` and ``trajectory_`` (the Line2D).
         """
-        from ..thresholds import threshold_curve
+        from .._thresholds.curve import threshold_curve
         from ._threshold_curve import draw_trajectory
 
         curve = threshold_curve(
@@ -223,7 +223,7 @@ class AccuracyDominanceDisplay:
         dataset : str
             Which dataset to draw.
         """
-        from .._summaries import summarize
+        from .._inference.summaries import summarize
 
         subset = results[results["dataset"] == dataset]
         if subset.empty:

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from ..curves import balanced_accuracy_curve
-from ..metrics import balanced_accuracy_score
+from .._metrics.definitions import balanced_accuracy_score
+from .._prior_shift.balanced_accuracy_curve import balanced_accuracy_curve
 from ._base import check_matplotlib
 
 __all__ = ["BalancedAccuracyCurveDisplay"]

@@ -8,7 +8,7 @@ alpha = 1; the index weights the width by alpha: ``(1 + alpha d) g``.
 
 import numpy as np
 
-from .. import _formulas as F
+from .._metrics import formulas as F
 from ._base import (
     as_named_predictions,
     check_matplotlib,
@@ -151,7 +151,7 @@ class BalancedAccuracyGraphDisplay:
             Also with ``curve_`` (the :class:`~imbascore.ThresholdCurve`),
             ``best_threshold_`` and ``trajectory_`` (the Line2D).
         """
-        from ..thresholds import threshold_curve
+        from .._thresholds.curve import threshold_curve
         from ._threshold_curve import draw_trajectory
 
         curve = threshold_curve(

@@ -23,7 +23,7 @@ def rates_of_predictions(y_true, predictions, *, pos_label, sample_weight, func)
     """TPR and TNR arrays, one entry per prediction of the dict ``predictions``."""
     import numpy as np
 
-    from .._engine import one_vs_rest_counts
+    from .._core.engine import one_vs_rest_counts
 
     tpr, tnr = [], []
     for y_pred in predictions.values():

@@ -3,14 +3,14 @@
 import numpy as np
 from sklearn.utils import check_random_state
 
-from .._checks import check_confidence_level, check_n_resamples, param_error
-from .._engine.prevalence import check_priors
-from .._engine.select import index_of
-from .._named_scores import metric_options
-from .._scoring import select_for
-from ..confusion import confusion_counts
-from ..intervals import _beta_parameters
-from ..thresholds import _check_metrics, _route_params, _values_at_rates
+from .._core.checks import check_confidence_level, check_n_resamples, param_error
+from .._core.engine.prevalence import check_priors
+from .._core.engine.select import index_of
+from .._inference.intervals import _beta_parameters
+from .._metrics.named_scores import metric_options
+from .._metrics.scoring import select_for
+from .._report.confusion import confusion_counts
+from .._thresholds.curve import _check_metrics, _route_params, _values_at_rates
 from ._base import check_matplotlib
 
 __all__ = ["ClassRatioDisplay"]

@@ -89,7 +89,7 @@ class CriticalDifferenceDisplay:
     def from_results(cls, results, metric="ad_area", *, ax=None, **kwargs):
         """Run :func:`~imbascore.compare_approaches` (``kwargs`` are its
         parameters) and draw the result."""
-        from ..compare import compare_approaches
+        from .._inference.across_datasets import compare_approaches
 
         comparison = compare_approaches(results, metric, **kwargs)
         return cls.from_comparison(comparison, ax=ax)

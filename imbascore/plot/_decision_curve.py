@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ..decision_curve import decision_curve
+from .._thresholds.decision_curve import decision_curve
 from ._base import check_matplotlib
 from ._threshold_curve import scores_of_estimator
 
@@ -24,7 +24,7 @@ class DecisionCurveDisplay:
     Parameters
     ----------
     curve : DecisionCurve
-        From :func:`~imbascore.decision_curve`.
+        From :func:`~imbascore._thresholds.decision_curve`.
 
     name : str, default=None
         The model's name, for the legend.
@@ -71,7 +71,7 @@ class DecisionCurveDisplay:
         band=True,
     ):
         """The decision curve of predicted probabilities; the parameters are
-        those of :func:`~imbascore.decision_curve`, then of :meth:`plot`."""
+        those of :func:`~imbascore._thresholds.decision_curve`, then of :meth:`plot`."""
         curve = decision_curve(
             y_true,
             y_proba,

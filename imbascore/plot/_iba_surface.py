@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from .. import _formulas as F
-from .._checks import check_unit_interval
+from .._core.checks import check_unit_interval
+from .._metrics import formulas as F
 from ._base import check_matplotlib
 
 __all__ = ["plot_iba_surface"]

@@ -12,7 +12,7 @@ curve touches its highest isometric.
 
 import numpy as np
 
-from ..thresholds import (
+from .._thresholds.curve import (
     _NOT_A_QUALITY,
     _check_metrics,
     _values_at_rates,

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from .._checks import check_choice, param_error
-from ..thresholds import _NOT_A_QUALITY, threshold_curve
+from .._core.checks import check_choice, param_error
+from .._thresholds.curve import _NOT_A_QUALITY, threshold_curve
 from ._base import check_matplotlib
 
 __all__ = ["ThresholdCurveDisplay", "scores_of_estimator"]

@@ -7,30 +7,30 @@ and :func:`fold_scores` compute any metric from them afterwards;
 MultilayerPerceptron and SMOTE filter, rule by rule.
 """
 
-from .._optional import require
-from .._public import pin_public_paths
+from .._core.optional import require
+from .._core.public import pin_public_paths
 
 # The study is the package's main job, not its core: say which extra it needs.
 for _module in ("pandas", "imblearn", "tqdm"):
     require(_module, "study", "imbascore.study")
 
 # ruff: noqa: E402 (the imports below need the extra checked above)
-from .._garcia2009 import (
+from .._inference.summaries import CELL, fold_scores, summarize
+from .._metrics.garcia2009 import (
     GARCIA2009_CLASSIFIERS,
     GARCIA2009_COLUMNS,
     garcia2009_measures,
 )
-from .._summaries import CELL, fold_scores, summarize
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
 from ._naive_bayes import MixedNaiveBayes
-from ._rbf_network import RBFNetworkClassifier
 from ._runner import COLUMNS, prepare_data, run_study
-from ._weka_ibk import WekaIBkClassifier
-from ._weka_j48 import WekaJ48Classifier
-from ._weka_mlp import WekaMLPClassifier
-from ._weka_naive_bayes import WekaNaiveBayesClassifier
-from ._weka_smo import WekaSMOClassifier
-from ._weka_smote import WekaSMOTE
+from ._weka.ibk import WekaIBkClassifier
+from ._weka.j48 import WekaJ48Classifier
+from ._weka.mlp import WekaMLPClassifier
+from ._weka.naive_bayes import WekaNaiveBayesClassifier
+from ._weka.rbf_network import RBFNetworkClassifier
+from ._weka.smo import WekaSMOClassifier
+from ._weka.smote import WekaSMOTE
 
 __all__ = [
     "CELL",

@@ -22,8 +22,8 @@ import sys
 import textwrap
 import time
 
-from .. import __version__
-from .._summaries import CELL, METRIC_NAMES, RATE_METRICS, summarize
+from .._core.version import __version__
+from .._inference.summaries import CELL, METRIC_NAMES, RATE_METRICS, summarize
 from ..datasets import list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, NEED_NUMBA, SAMPLERS
 from ._garcia2008 import (

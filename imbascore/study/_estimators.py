@@ -17,13 +17,13 @@ from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
 from ._naive_bayes import MixedNaiveBayes
-from ._rbf_network import RBFNetworkClassifier
-from ._weka_ibk import WekaIBkClassifier
-from ._weka_j48 import WekaJ48Classifier
-from ._weka_mlp import WekaMLPClassifier
-from ._weka_naive_bayes import WekaNaiveBayesClassifier
-from ._weka_smo import WekaSMOClassifier
-from ._weka_smote import WekaSMOTE
+from ._weka.ibk import WekaIBkClassifier
+from ._weka.j48 import WekaJ48Classifier
+from ._weka.mlp import WekaMLPClassifier
+from ._weka.naive_bayes import WekaNaiveBayesClassifier
+from ._weka.rbf_network import RBFNetworkClassifier
+from ._weka.smo import WekaSMOClassifier
+from ._weka.smote import WekaSMOTE
 
 __all__ = [
     "CLASSIFIERS",

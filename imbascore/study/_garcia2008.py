@@ -7,8 +7,8 @@ averages. Its claim: the area after SMOTE and after under-sampling exceeds
 the area on the original data, "in all cases".
 """
 
-from .. import _formulas as F
-from .._summaries import summarize
+from .._inference.summaries import summarize
+from .._metrics import formulas as F
 from ..paper_tables import GARCIA2008_TABLE3
 
 __all__ = [

@@ -10,7 +10,7 @@ measured result, and each disagreement gets a measured reason.
 
 import numpy as np
 
-from .._garcia2009 import GARCIA2009_COLUMNS, garcia2009_measures
+from .._metrics.garcia2009 import GARCIA2009_COLUMNS, garcia2009_measures
 from ..paper_tables import GARCIA2009_TABLE3
 
 __all__ = [
@@ -180,9 +180,7 @@ def garcia2009_markdown(rows, picks, classifiers):
             "|---|" + "---|" * len(GARCIA2009_COLUMNS),
         ]
         for row in own:
-            cells = [
-                f"{o:.3f} / {p:.3f}" for o, p in zip(row["values"], row["paper"])
-            ]
+            cells = [f"{o:.3f} / {p:.3f}" for o, p in zip(row["values"], row["paper"])]
             lines.append(f"| {row['classifier']} | " + " | ".join(cells) + " |")
         lines += ["", "| measure | our pick | the paper's | why they differ |"]
         lines.append("|---|---|---|---|")

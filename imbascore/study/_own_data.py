@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._inputs.label_csv import (
+from .._core.inputs.label_csv import (
     _UNREADABLE,
     LabelFileError,
     check_columns,
@@ -35,8 +35,8 @@ from .._inputs.label_csv import (
     read_header,
     typed,
 )
-from .._inputs.label_files import file_kind
-from .._optional import require
+from .._core.inputs.label_files import file_kind
+from .._core.optional import require
 
 __all__ = [
     "OwnDataError",

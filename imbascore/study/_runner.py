@@ -23,7 +23,7 @@ from sklearn.compose import ColumnTransformer
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 
-from ..confusion import confusion_counts
+from .._report.confusion import confusion_counts
 from ..datasets import CODINGS, list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
 from ._progress import TimeLeft, fold_cost

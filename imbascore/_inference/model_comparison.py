@@ -1,0 +1,669 @@
+"""Is model A really better than model B on one dataset? Paired fold scores.
+
+The folds of a cross-validation are not independent samples: their training
+sets overlap, so the variance of the fold differences understates the
+uncertainty of their mean and the naive t-test rejects far too often.
+Nadeau & Bengio (2003) correct the variance by ``1/J + n_test/n_train``;
+Benavoli et al. (2017) turn the same statistic into the posterior of the
+mean difference (a Student t), which, with a region of practical
+equivalence (ROPE), gives P(A better), P(equivalent) and P(B better).
+:func:`compare_models` computes both for every pair of models from their
+fold scores; :func:`simplest_within_noise` is a ``refit`` callable that picks
+the simplest candidate of a search that is not credibly worse than the best.
+"""
+
+import numbers
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+
+from .._core.checks import check_confidence_level, param_error
+from .._core.optional import require
+from .across_datasets import _holm
+
+__all__ = ["ModelComparison", "compare_models", "simplest_within_noise"]
+
+_SPLIT = re.compile(r"^split(\d+)_test_(.+)$")
+
+
+# ---------------------------------------------------------------- inputs
+
+
+def _metric_of(keys, metric, owner, func):
+    """The metric read from ``keys`` (``test_<metric>`` names): ``metric``,
+    or the only one there is."""
+    available = sorted(keys)
+    if metric is None:
+        if len(available) != 1:
+            raise ValueError(
+                param_error(
+                    func,
+                    "metric",
+                    f"one of {available} (the results hold several metrics)",
+                    metric,
+                )
+            )
+        return available[0]
+    if metric not in keys:
+        raise ValueError(
+            param_error(
+                func,
+                "metric",
+                f"a metric every model has; {owner} has {available}",
+                metric,
+            )
+        )
+    return metric
+
+
+def _from_cv_results(cv_results, metric, func):
+    """Fold scores of each candidate of a search's ``cv_results_``."""
+    splits = {}
+    for key in cv_results:
+        match = _SPLIT.match(key)
+        if match:
+            splits.setdefault(match.group(2), []).append((int(match.group(1)), key))
+    metric = _metric_of(splits, metric, "cv_results_", func)
+    columns = [key for _, key in sorted(splits[metric])]
+    scores = np.column_stack([np.asarray(cv_results[key], float) for key in columns])
+    names = [_candidate_name(params) for params in cv_results["params"]]
+    if len(set(names)) < len(names):
+        names = [f"{index}: {name}" for index, name in enumerate(names)]
+    return metric, dict(zip(names, scores, strict=True))
+
+
+def _candidate_name(params):
+    return ", ".join(f"{key}={value!r}" for key, value in params.items()) or "default"
+
+
+def _from_cross_validate(results, metric, func):
+    """Fold scores of each model of a dict ``{name: cross_validate(...) dict}``
+    or ``{name: fold scores}``."""
+    scores, chosen = {}, metric
+    for name, result in results.items():
+        if isinstance(result, dict):
+            tests = {key[len("test_") :] for key in result if key.startswith("test_")}
+            if not tests:
+                raise ValueError(
+                    param_error(
+                        func,
+                        "results",
+                        "cross_validate dicts (with test_<metric> keys) or fold scores",
+                        f"{{{name!r}: a dict with keys {sorted(result)}}}",
+                    )
+                )
+            chosen = _metric_of(tests, metric, f"model {name!r}", func)
+            values = result[f"test_{chosen}"]
+        else:
+            values = result
+        scores[str(name)] = np.asarray(values, dtype=float).ravel()
+    return chosen, scores
+
+
+def _fold_scores(results, metric, func):
+    """``(metric, {model: fold scores})`` from any accepted form."""
+    if hasattr(results, "columns") and hasattr(results, "to_numpy"):  # a DataFrame
+        return metric, {
+            str(column): results[column].to_numpy(dtype=float) for column in results
+        }
+    if isinstance(results, dict) and "params" in results:
+        return _from_cv_results(results, metric, func)
+    if isinstance(results, dict):
+        return _from_cross_validate(results, metric, func)
+    raise TypeError(
+        param_error(
+            func,
+            "results",
+            "a dict {name: cross_validate result or fold scores}, a search's "
+            "cv_results_, or a DataFrame of fold scores (one column per model)",
+            type(results).__name__,
+        )
+    )
+
+
+def _checked_scores(scores, drop_nan, func, *, cv=None, results=None):
+    if len(scores) < 2:
+        raise ValueError(
+            param_error(
+                func, "results", "the fold scores of at least 2 models", list(scores)
+            )
+        )
+    lengths = {name: len(values) for name, values in scores.items()}
+    first = next(iter(lengths))
+    for name, length in lengths.items():
+        if length != lengths[first]:
+            raise ValueError(
+                f"{func}: models {first!r} and {name!r} have fold scores of "
+                f"different lengths ({lengths[first]} and {length}): they were not "
+                "scored on the same splits, so their differences are not paired."
+            )
+    _check_fold_count(scores, cv, results, func)
+    matrix = np.vstack(list(scores.values()))
+    failed = ~np.isfinite(matrix).all(axis=0)
+    if failed.any():
+        if not drop_nan:
+            raise ValueError(
+                f"{func}: {int(failed.sum())} of {matrix.shape[1]} folds have a NaN "
+                "or infinite score (a failed fit or an undefined metric). Pass "
+                "drop_nan=True to compare on the other folds."
+            )
+        matrix = matrix[:, ~failed]
+    if matrix.shape[1] < 3:
+        raise ValueError(
+            f"{func} needs at least 3 folds scored for every model; got "
+            f"{matrix.shape[1]}."
+        )
+    return dict(zip(scores, matrix, strict=True))
+
+
+def split_ratio_of(cv, func):
+    """``n_test / n_train`` of a splitter's folds (Nadeau & Bengio's
+    correction), from its settings."""
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+        n_splits = int(cv)
+    elif hasattr(cv, "cvargs") and "n_splits" in cv.cvargs:  # Repeated*KFold
+        n_splits = int(cv.cvargs["n_splits"])
+    elif hasattr(cv, "n_splits") and getattr(cv, "test_size", None) is None:
+        n_splits = int(cv.n_splits)  # KFold, StratifiedKFold, GroupKFold, ...
+    elif isinstance(getattr(cv, "test_size", None), float):  # ShuffleSplit
+        test = cv.test_size
+        train = cv.train_size if isinstance(cv.train_size, float) else 1.0 - test
+        return test / train
+    else:
+        raise ValueError(
+            param_error(
+                func,
+                "cv",
+                "an int, a k-fold splitter (KFold, StratifiedKFold, "
+                "RepeatedStratifiedKFold, ...) or a ShuffleSplit with float sizes",
+                cv,
+                "For other splitters pass test_train_ratio=n_test / n_train.",
+            )
+        )
+    if n_splits < 2:
+        raise ValueError(param_error(func, "cv", "at least 2 splits", cv))
+    return 1.0 / (n_splits - 1)
+
+
+def _splits_of(cv):
+    """How many folds ``cv`` makes, or None where that depends on the data
+    (LeaveOneOut, a group splitter without its groups)."""
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+        return int(cv)
+    try:
+        return int(cv.get_n_splits())
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def _check_fold_count(scores, cv, results, func):
+    """Each model's fold scores, as many as ``cv``'s splits: a DataFrame laid
+    out one row per model would otherwise read as many models of few folds."""
+    expected = _splits_of(cv) if cv is not None else None
+    if expected is None:
+        return
+    for name, values in scores.items():
+        if len(values) != expected:
+            layout = (
+                "For folds of several runs pass the repeated splitter "
+                "(RepeatedStratifiedKFold) or test_train_ratio instead of cv."
+            )
+            if hasattr(results, "columns") and len(results.columns) == expected:
+                layout = (
+                    "The DataFrame has one column per fold: pass results.T, "
+                    "one column per model."
+                )
+            raise ValueError(
+                param_error(
+                    func,
+                    "results",
+                    f"the fold scores of cv's {expected} splits for every model",
+                    f"{len(values)} scores for model {name!r}",
+                    layout,
+                )
+            )
+
+
+def _ratio(cv, test_train_ratio, func):
+    if test_train_ratio is not None:
+        if cv is not None:
+            raise TypeError(f"{func} takes cv or test_train_ratio, not both.")
+        if not (isinstance(test_train_ratio, numbers.Real) and test_train_ratio > 0):
+            raise ValueError(
+                param_error(func, "test_train_ratio", "a number > 0", test_train_ratio)
+            )
+        return float(test_train_ratio)
+    if cv is None:
+        raise TypeError(
+            f"{func} needs the splitter of the folds (cv=...), or "
+            "test_train_ratio=n_test / n_train: the correction of the variance "
+            "depends on how much the training sets overlap."
+        )
+    return split_ratio_of(cv, func)
+
+
+def _check_rope(rope, func):
+    if not (isinstance(rope, numbers.Real) and np.isfinite(rope) and rope >= 0):
+        raise ValueError(param_error(func, "rope", "a number >= 0", rope))
+    return float(rope)
+
+
+# ---------------------------------------------------------------- tests
+
+
+@dataclass(frozen=True)
+class _Posterior:
+    """The corrected statistics of fold differences ``a - b``: the Student t
+    posterior of their mean (Benavoli et al. 2017), whose standardised mean
+    is Nadeau & Bengio's corrected t statistic."""
+
+    mean: float
+    scale: float
+    df: int
+
+    @classmethod
+    def of(cls, a, b, ratio):
+        differences = np.asarray(a, float) - np.asarray(b, float)
+        n = differences.size
+        variance = np.var(differences, ddof=1) * (1.0 / n + ratio)
+        return cls(float(differences.mean()), float(np.sqrt(variance)), n - 1)
+
+    def p_value(self):
+        """Two-sided p-value of the corrected resampled t-test."""
+        if self.scale == 0:
+            return 1.0 if self.mean == 0 else 0.0
+        return float(2 * stats.t.sf(abs(self.mean) / self.scale, self.df))
+
+    def probabilities(self, rope):
+        """P(mean > rope), P(|mean| <= rope), P(mean < -rope)."""
+        if self.scale == 0:
+            above, below = float(self.mean > rope), float(self.mean < -rope)
+        else:
+            t = stats.t(self.df, loc=self.mean, scale=self.scale)
+            above, below = float(t.sf(rope)), float(t.cdf(-rope))
+        return above, max(0.0, 1.0 - above - below), below
+
+    def interval(self, level):
+        if self.scale == 0:
+            return self.mean, self.mean
+        low, high = stats.t.interval(level, self.df, loc=self.mean, scale=self.scale)
+        return float(low), float(high)
+
+
+# ---------------------------------------------------------------- result
+
+
+_COLUMNS = (
+    "model_a",
+    "model_b",
+    "mean_a",
+    "mean_b",
+    "mean_difference",
+    "low",
+    "high",
+    "t",
+    "p_value",
+    "p_holm",
+    "p_better",
+    "p_equivalent",
+    "p_worse",
+)
+
+
+@dataclass(frozen=True, repr=False)
+class ModelComparison:
+    """Models compared on the folds of one dataset (:func:`compare_models`).
+
+    Attributes
+    ----------
+    metric : str or None
+        The metric compared.
+    scores : dict of str to ndarray of shape (n_folds,)
+        Each model's fold scores, as compared.
+    rows : list of dict
+        One per pair, with the keys of :meth:`to_frame`'s columns.
+    rope : float
+        The region of practical equivalence, in the metric's units.
+    test_train_ratio : float
+        ``n_test / n_train`` of the folds.
+    confidence_level : float
+        Of the ``low``, ``high`` interval of each mean difference.
+    """
+
+    metric: object
+    scores: dict
+    rows: list
+    rope: float
+    test_train_ratio: float
+    confidence_level: float
+
+    @property
+    def means(self):
+        """Each model's mean fold score."""
+        return {name: float(np.mean(values)) for name, values in self.scores.items()}
+
+    def to_frame(self):
+        """One row per pair (A, B): ``mean_difference`` is A minus B;
+        ``low``, ``high`` its interval (the corrected t's, equal to the
+        Bayesian posterior's equal-tailed interval); ``t`` and ``p_value``
+        Nadeau & Bengio's corrected resampled t-test (two-sided); ``p_holm``
+        Holm's adjustment over the pairs; ``p_better``, ``p_equivalent``,
+        ``p_worse`` the Bayesian correlated t-test's P(A better by more than
+        the ROPE), P(within it), P(B better)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows, columns=list(_COLUMNS))
+
+    def __repr__(self):
+        title = (
+            f"ModelComparison({self.metric or 'score'}, {len(self.scores)} models, "
+            f"{len(next(iter(self.scores.values())))} folds, rope={self.rope:g})"
+        )
+        lines = [title]
+        width = max(len(f"{r['model_a']} - {r['model_b']}") for r in self.rows)
+        lines.append(
+            f"  {'A - B':<{width}}  {'diff':>8}  {'p':>7}  {'p_holm':>7}  "
+            f"{'P(A>B)':>7}  {'P(=)':>7}  {'P(B>A)':>7}"
+        )
+        for row in self.rows:
+            pair = f"{row['model_a']} - {row['model_b']}"
+            lines.append(
+                f"  {pair:<{width}}  {row['mean_difference']:>8.4f}  "
+                f"{row['p_value']:>7.4f}  {row['p_holm']:>7.4f}  "
+                f"{row['p_better']:>7.3f}  {row['p_equivalent']:>7.3f}  "
+                f"{row['p_worse']:>7.3f}"
+            )
+        return "\n".join(lines)
+
+    def plot(self, ax=None):
+        """Each pair's mean difference with its interval, the ROPE shaded.
+
+        Returns
+        -------
+        ax : matplotlib Axes
+        """
+        plt = require("matplotlib.pyplot", "plot", "ModelComparison.plot")
+        if ax is None:
+            _, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * len(self.rows)))
+        positions = np.arange(len(self.rows))[::-1]
+        for position, row in zip(positions, self.rows, strict=True):
+            ax.errorbar(
+                row["mean_difference"],
+                position,
+                xerr=[
+                    [row["mean_difference"] - row["low"]],
+                    [row["high"] - row["mean_difference"]],
+                ],
+                fmt="o",
+                color="C0",
+                capsize=3,
+            )
+        if self.rope > 0:
+            ax.axvspan(-self.rope, self.rope, color="0.85", label="ROPE")
+        ax.axvline(0, color="0.4", linewidth=0.8)
+        ax.set_yticks(positions)
+        ax.set_yticklabels([f"{r['model_a']} - {r['model_b']}" for r in self.rows])
+        ax.set_xlabel(
+            f"mean difference of {self.metric or 'the score'} "
+            f"({self.confidence_level:.0%} interval, corrected t)"
+        )
+        return ax
+
+
+def compare_models(
+    results,
+    metric=None,
+    *,
+    cv=None,
+    test_train_ratio=None,
+    rope=0.0,
+    pairs="all",
+    confidence_level=0.95,
+    drop_nan=False,
+):
+    """Compare models on the folds of one dataset, pair by pair.
+
+    Parameters
+    ----------
+    results : dict or DataFrame
+        The fold scores of the models, on the same splits: a dict ``{name:
+        cross_validate(...) result}`` (its ``test_<metric>`` arrays), a dict
+        ``{name: fold scores}``, a search's ``cv_results_`` (each candidate
+        a model, named by its parameters; the ``split<i>_test_<metric>``
+        columns), or a DataFrame with one column of fold scores per model.
+
+    metric : str, default=None
+        The metric to compare (``"iba"`` for ``test_iba``); None when the
+        results hold only one.
+
+    cv : int or splitter, default=None
+        The splitter of the folds, for the size of the test folds against
+        the training sets (``n_test / n_train``; ``1 / (k - 1)`` for k-fold,
+        repeated or not). Give this or ``test_train_ratio``.
+
+    test_train_ratio : float, default=None
+        ``n_test / n_train`` directly, for other splitters.
+
+    rope : float, default=0.0
+        The region of practical equivalence: differences within ``±rope``
+        (in the metric's units) count as equivalent.
+
+    pairs : {"all", "best"}, default="all"
+        Every pair of models, or the best (highest mean) against each other.
+
+    confidence_level : float, default=0.95
+        Of the interval of each mean difference.
+
+    drop_nan : bool, default=False
+        Drop the folds where some model's score is NaN (a failed fit)
+        instead of refusing them.
+
+    Returns
+    -------
+    comparison : ModelComparison
+        With a readable repr, ``to_frame()`` (one row per pair) and
+        ``plot()``.
+
+    Notes
+    -----
+    For the fold differences :math:`d_j = a_j - b_j`, :math:`j = 1..J`, with
+    mean :math:`\\bar d` and variance :math:`s^2`, the corrected t statistic is
+    :math:`t = \\bar d / \\sqrt{(1/J + n_2/n_1)\\, s^2}` with :math:`J - 1`
+    degrees of freedom (Nadeau & Bengio 2003; :math:`n_2/n_1` the test size
+    over the training size). The Bayesian correlated t-test (Benavoli et al.
+    2017, as baycomp's ``CorrelatedTTest``) takes the posterior of the mean
+    difference as Student's t with that location, scale and degrees of
+    freedom.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import RepeatedStratifiedKFold, cross_validate
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from imbascore import compare_models, get_scorer
+    >>> X, y = make_classification(n_samples=400, weights=[0.9], random_state=0)
+    >>> cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    >>> results = {
+    ...     name: cross_validate(model, X, y, cv=cv, scoring={"iba": get_scorer("iba")})
+    ...     for name, model in [
+    ...         ("logistic", LogisticRegression()),
+    ...         ("tree", DecisionTreeClassifier(random_state=0)),
+    ...     ]
+    ... }
+    >>> comparison = compare_models(results, "iba", cv=cv, rope=0.01)
+    >>> row = comparison.to_frame().iloc[0]
+    >>> row["model_a"], row["model_b"], bool(row["p_value"] < 1)
+    ('logistic', 'tree', True)
+    """
+    func = "compare_models"
+    if pairs not in ("all", "best"):
+        raise ValueError(param_error(func, "pairs", "'all' or 'best'", pairs))
+    confidence_level = check_confidence_level(confidence_level, func)
+    ratio = _ratio(cv, test_train_ratio, func)
+    rope = _check_rope(rope, func)
+    metric, scores = _fold_scores(results, metric, func)
+    scores = _checked_scores(scores, drop_nan, func, cv=cv, results=results)
+    names = list(scores)
+    if pairs == "best":
+        best = max(names, key=lambda name: np.mean(scores[name]))
+        couples = [(best, name) for name in names if name != best]
+    else:
+        couples = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    rows = []
+    for a, b in couples:
+        posterior = _Posterior.of(scores[a], scores[b], ratio)
+        better, equivalent, worse = posterior.probabilities(rope)
+        low, high = posterior.interval(confidence_level)
+        rows.append(
+            {
+                "model_a": a,
+                "model_b": b,
+                "mean_a": float(np.mean(scores[a])),
+                "mean_b": float(np.mean(scores[b])),
+                "mean_difference": posterior.mean,
+                "low": low,
+                "high": high,
+                "t": posterior.mean / posterior.scale if posterior.scale else np.nan,
+                "p_value": posterior.p_value(),
+                "p_better": better,
+                "p_equivalent": equivalent,
+                "p_worse": worse,
+            }
+        )
+    for row, adjusted in zip(rows, _holm([r["p_value"] for r in rows]), strict=True):
+        row["p_holm"] = float(adjusted)
+    return ModelComparison(metric, scores, rows, rope, ratio, float(confidence_level))
+
+
+def simplest_within_noise(
+    param,
+    *,
+    metric=None,
+    cv=None,
+    test_train_ratio=None,
+    rope=0.0,
+    credibility=0.95,
+    simplest="lowest",
+):
+    """A ``refit`` callable: the simplest candidate not credibly worse than the best.
+
+    scikit-learn's "balance model complexity and cross-validated score"
+    keeps the candidates within one standard deviation of the best. This
+    keeps those for which the Bayesian correlated t-test (see
+    :func:`compare_models`) does not say, with probability ``credibility``
+    or more, that the best is better by more than ``rope``, and among them
+    picks the simplest by ``param``.
+
+    Parameters
+    ----------
+    param : str
+        The parameter that measures complexity (``"max_depth"``, ``"C"``,
+        ...: the search's ``param_<param>`` column).
+
+    metric : str, default=None
+        The metric of ``cv_results_`` to compare (the ``refit`` metric of a
+        multi-metric search); None for a single-metric search.
+
+    cv, test_train_ratio : as in :func:`compare_models`
+        The search's splitter (the same ``cv``), for the correction.
+
+    rope : float, default=0.0
+        Differences within ``±rope`` are practically equivalent.
+
+    credibility : float, default=0.95
+        How sure the posterior must be that the best is better by more than
+        ``rope`` to drop a candidate.
+
+    simplest : {"lowest", "highest"}, default="lowest"
+        Whether the lowest or the highest value of ``param`` is the
+        simplest (lowest ``max_depth``; lowest ``C`` is the strongest
+        regularisation). None counts as the highest (``max_depth=None``:
+        no limit). Ties go to the higher mean score.
+
+    Returns
+    -------
+    refit : callable
+        ``refit(cv_results) -> index`` of the chosen candidate, for
+        ``GridSearchCV(..., refit=refit)``.
+    """
+    func = "simplest_within_noise"
+    if not isinstance(param, str):
+        raise TypeError(param_error(func, "param", "a str", param))
+    if simplest not in ("lowest", "highest"):
+        raise ValueError(
+            param_error(func, "simplest", "'lowest' or 'highest'", simplest)
+        )
+    if not (isinstance(credibility, numbers.Real) and 0 < credibility < 1):
+        raise ValueError(
+            param_error(func, "credibility", "a float in (0, 1)", credibility)
+        )
+    ratio = _ratio(cv, test_train_ratio, func)
+    rope = _check_rope(rope, func)
+    return _SimplestWithinNoise(
+        param, metric, ratio, rope, float(credibility), simplest
+    )
+
+
+@dataclass(frozen=True)
+class _SimplestWithinNoise:
+    """The refit callable of :func:`simplest_within_noise` (picklable)."""
+
+    param: str
+    metric: object
+    ratio: float
+    rope: float
+    credibility: float
+    simplest: str
+
+    def __call__(self, cv_results):
+        func = "simplest_within_noise"
+        column = f"param_{self.param}"
+        if column not in cv_results:
+            grid = sorted(k[6:] for k in cv_results if k.startswith("param_"))
+            raise ValueError(
+                param_error(
+                    func,
+                    "param",
+                    "a parameter of the search's grid",
+                    self.param,
+                    f"The search has {grid}.",
+                )
+            )
+        _, by_name = _from_cv_results(cv_results, self.metric, func)
+        scores = np.vstack(list(by_name.values()))
+        means = scores.mean(axis=1)
+        best = int(np.nanargmax(means))
+        kept = []
+        for index in range(len(scores)):
+            posterior = _Posterior.of(scores[best], scores[index], self.ratio)
+            better, _, _ = posterior.probabilities(self.rope)
+            if index == best or better < self.credibility:
+                kept.append(index)
+        values = _complexities(cv_results[column], self.param)
+        sign = 1.0 if self.simplest == "lowest" else -1.0
+        return min(kept, key=lambda index: (sign * values[index], -means[index]))
+
+
+def _complexities(values, param):
+    """The grid's values of ``param`` as numbers; None (no limit, as
+    ``max_depth=None``) is the most complex: +inf."""
+    numbers_ = []
+    for value in values:
+        if value is None or value is np.ma.masked:
+            numbers_.append(np.inf)
+        elif isinstance(value, numbers.Real) and not isinstance(value, bool):
+            numbers_.append(float(value))
+        else:
+            raise TypeError(
+                param_error(
+                    "simplest_within_noise",
+                    "param",
+                    "a parameter whose values are numbers (or None: no limit)",
+                    param,
+                    f"It takes {value!r}.",
+                )
+            )
+    return np.array(numbers_)

@@ -1,0 +1,189 @@
+"""Metrics at the class ratio where the model will run, and which metrics care.
+
+A test set rarely has the class ratio of deployment: it was sampled,
+balanced, or collected elsewhere. The classifier's rates (each true class's
+row of the confusion matrix) carry over; metrics that mix the rows —
+precision, F1, accuracy, MCC, NPV, markedness, mutual information — do not
+(Straube & Krell 2014). :func:`score_at_prevalence` reads a metric off the
+counts with every row rescaled to the deployment's ratio
+(:meth:`ConfusionCounts.at_prevalence <imbascore.ConfusionCounts.at_prevalence>`);
+:func:`class_ratio_dependence` says, by computing it, which metrics change.
+"""
+
+import warnings
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+from .._core.counts import Counts, count
+from .named_scores import score_of_table
+from .per_class import METRICS
+from .sklearn_from_counts import SKLEARN_FROM_COUNTS
+
+__all__ = [
+    "RATIO_METRICS",
+    "class_ratio_dependence",
+    "prevalence_label",
+    "score_at_prevalence",
+]
+
+#: The metrics :func:`class_ratio_dependence` classifies: the package's
+#: binary metrics and scikit-learn's names that are functions of the matrix
+#: (not the ``_samples`` averages, which are of multilabel targets only).
+RATIO_METRICS = tuple(
+    sorted(
+        set(METRICS)
+        | {name for name in SKLEARN_FROM_COUNTS if not name.endswith("_samples")}
+    )
+)
+
+
+def prevalence_label(metric_params):
+    """The class a float prevalence is the fraction of: the metric's
+    ``pos_label``, or 1 where it has none (averages over classes)."""
+    pos_label = metric_params.get("pos_label", 1)
+    return 1 if pos_label is None else pos_label
+
+
+def score_at_prevalence(
+    y_true, y_pred, *, metric, prevalence, sample_weight=None, **metric_params
+):
+    """A metric's value at another class ratio than the data's.
+
+    The counts of ``y_true`` against ``y_pred`` are rescaled so that each
+    true class makes its share ``prevalence`` of the total while its row
+    keeps its proportions (:meth:`ConfusionCounts.at_prevalence
+    <imbascore.ConfusionCounts.at_prevalence>`), and ``metric`` is read off
+    them: what data at the deployment's ratio would give in expectation,
+    from predictions whose rates are those measured. The scorers built with
+    ``prevalence=`` (``get_scorer("f1", prevalence=0.01)``,
+    ``iba_scorer(prevalence=0.01)``) call this function.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels (not multilabel: each label of multilabel
+        targets has its own class ratio).
+
+    metric : str
+        A name :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`
+        takes: the package's metrics (``"iba"``, ``"gmean"``, ``"npv"``, ...)
+        and scikit-learn's names that are functions of the confusion matrix
+        (``"f1"``, ``"precision"``, ``"accuracy"``, ``"matthews_corrcoef"``,
+        their ``_macro``, ``_micro``, ``_weighted`` variants, ...).
+
+    prevalence : float, sequence of float or dict
+        The deployment's class ratio. A float in (0, 1): the fraction of the
+        positive class, ``metric_params["pos_label"]`` (1 if not given or
+        None), for data of two classes. Otherwise one prior per label of the
+        data, summing to 1: a sequence in sorted label order, or a dict
+        ``{label: prior}``.
+
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+
+    **metric_params : dict
+        The metric's options (``pos_label``, ``average``, ``labels``,
+        ``alpha``, ``zero_division``, ...), as for its function.
+
+    Returns
+    -------
+    score : float or ndarray
+        The metric at ``prevalence``. For a metric that does not depend on
+        the class ratio (see :func:`class_ratio_dependence`: balanced
+        accuracy, G-mean, IBA, d', informedness, ... for two classes), the
+        value at the data's own ratio, up to rounding in the last digits.
+
+    Examples
+    --------
+    >>> from imbascore import score_at_prevalence
+    >>> y_true = [0] * 80 + [1] * 20
+    >>> y_pred = [0] * 72 + [1] * 8 + [1] * 16 + [0] * 4
+    >>> round(score_at_prevalence(y_true, y_pred, metric="f1", prevalence=0.2), 4)
+    0.7273
+    >>> round(score_at_prevalence(y_true, y_pred, metric="f1", prevalence=0.01), 4)
+    0.1368
+    >>> round(score_at_prevalence(y_true, y_pred, metric="iba", prevalence=0.01), 4)
+    0.7128
+    """
+    func = "score_at_prevalence"
+    counts = count(y_true, y_pred, sample_weight, func, kind=Counts)
+    return score_of_counts_at_prevalence(counts, metric, prevalence, metric_params)
+
+
+def score_of_counts_at_prevalence(counts, metric, prevalence, metric_params):
+    """:func:`score_at_prevalence` of counted data."""
+    func = "score_at_prevalence"
+    rescaled = counts.rescaled(prevalence, prevalence_label(metric_params), func)
+    return score_of_table(rescaled.table, metric, metric_params, func)
+
+
+#: Random two-class tables and the ratios they are rescaled to.
+_N_TABLES = 24
+_PREVALENCES = (0.01, 0.1, 0.37, 0.5, 0.8)
+
+
+def _random_tables(random_state):
+    """Two-class count tables with every cell filled (no metric undefined)."""
+    rng = np.random.default_rng(random_state)
+    return rng.integers(1, 200, size=(_N_TABLES, 2, 2))
+
+
+def class_ratio_dependence(metrics=None, *, random_state=0, rtol=1e-9):
+    """Which metrics change with the class ratio of two-class test data.
+
+    Computed, not asserted: each metric is scored on random two-class
+    confusion matrices (every cell filled) and on the same matrices with
+    their rows rescaled to other class ratios, the rates unchanged
+    (:meth:`ConfusionCounts.at_prevalence
+    <imbascore.ConfusionCounts.at_prevalence>`). A metric whose value moves
+    by more than ``rtol`` (relative) on some matrix depends on the class
+    ratio; one that never moves does not. This is the classification of
+    Straube & Krell (2014), Table 1, read off the code.
+
+    Parameters
+    ----------
+    metrics : list of str, default=None
+        Names :meth:`ConfusionCounts.score
+        <imbascore.ConfusionCounts.score>` takes; by default every metric of
+        the package and scikit-learn's names of the confusion matrix
+        (``RATIO_METRICS``), scored with their defaults (binary, positive
+        class 1).
+
+    random_state : int, default=0
+        Seeds the random matrices (the result does not depend on it for any
+        metric of the package).
+
+    rtol : float, default=1e-9
+        Relative change above which a metric counts as dependent (rounding
+        of the rescaled counts moves every value by about 1e-16).
+
+    Returns
+    -------
+    dependence : dict of str to bool
+        ``{metric: True}`` for metrics that depend on the class ratio.
+
+    Examples
+    --------
+    >>> from imbascore import class_ratio_dependence
+    >>> class_ratio_dependence(["iba", "gmean", "f1", "accuracy", "npv"])
+    {'iba': False, 'gmean': False, 'f1': True, 'accuracy': True, 'npv': True}
+    """
+    names = RATIO_METRICS if metrics is None else list(metrics)
+    tables = [Counts.from_matrix(table) for table in _random_tables(random_state)]
+    dependence = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        for name in names:
+            dependence[name] = any(_moves(counts, name, rtol) for counts in tables)
+    return dependence
+
+
+def _moves(counts, name, rtol):
+    func = "class_ratio_dependence"
+    value = score_of_table(counts.table, name, {}, func)
+    for prevalence in _PREVALENCES:
+        moved = score_of_table(counts.at_prevalence(prevalence).table, name, {}, func)
+        if not np.isclose(moved, value, rtol=rtol, atol=rtol):
+            return True
+    return False

@@ -1,0 +1,276 @@
+"""One metric call split in two: its options checked once, then its value.
+
+The public ``*_score`` functions check their options and count their targets
+on every call. The multi-metric scorer checks the options of every metric when
+it is built and counts each fold once, then asks each metric for its value
+from the same table. Both go through :func:`check_metric_options` and
+:func:`score_table`, so the numbers cannot drift apart.
+"""
+
+from dataclasses import dataclass, field
+
+from .._core.checks import (
+    check_average,
+    check_bool,
+    check_choice,
+    check_labels,
+    check_pos_label,
+    check_unit_interval,
+    check_zero_division,
+    param_error,
+)
+from .._core.engine.select import (
+    OneVsRestCounts,
+    binary_cells,
+    micro_counts,
+    select_counts,
+)
+from .formulas import DPRIME_CORRECTIONS
+from .per_class import (
+    METRICS,
+    MULTICLASS,
+    NAN_WHEN_UNDEFINED,
+    average_values,
+    per_class_values,
+)
+
+__all__ = [
+    "MetricOptions",
+    "check_metric_options",
+    "check_metric_options_once",
+    "plain_binary",
+    "plain_counts",
+    "plain_value",
+    "check_metric_params",
+    "score_counts",
+    "score_table",
+    "select_for",
+    "selection_key",
+]
+
+
+@dataclass(frozen=True)
+class MetricOptions:
+    """Checked options of one metric (``name`` is a key of ``METRICS``)."""
+
+    name: str
+    func: str
+    labels: object
+    pos_label: object
+    average: object
+    fill: float
+    warn: bool
+    params: dict = field(default_factory=dict)
+
+
+def check_metric_options(
+    name, func, *, labels, pos_label, average, zero_division, **params
+):
+    """Check every option of a metric call; none is left for the data to reveal.
+
+    ``labels`` and ``pos_label`` are checked here too, so that a scorer
+    factory refuses them when the scorer is built.
+    """
+    average = check_average(average, func, multiclass=name in MULTICLASS)
+    fill, warn = check_zero_division(zero_division, func)
+    params = check_metric_params(params, func)
+    if warn and name in NAN_WHEN_UNDEFINED:
+        fill = float("nan")
+    if params.get("zero_recall", 0.0) != 0.0 and average != "multiclass":
+        raise ValueError(
+            param_error(
+                func,
+                "zero_recall",
+                "0.0 unless average='multiclass' (it replaces the zero recalls "
+                "of the multiclass G-mean)",
+                params["zero_recall"],
+            )
+        )
+    return MetricOptions(
+        name,
+        func,
+        check_labels(labels, func),
+        check_pos_label(pos_label, func, required=average == "binary"),
+        average,
+        fill,
+        warn,
+        params,
+    )
+
+
+#: Checked options of recent calls, by their exact values and types: a
+#: cross-validation loop checks the same options on every fold.
+_CHECKED = {}
+_CHECKED_MAX = 512
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def check_metric_options_once(
+    name, func, *, labels, pos_label, average, zero_division, **params
+):
+    """:func:`check_metric_options`, remembered for options of plain types
+    (``labels=None``); others are checked on every call."""
+    shared = {
+        "labels": labels,
+        "pos_label": pos_label,
+        "average": average,
+        "zero_division": zero_division,
+    }
+    values = (pos_label, average, zero_division, *params.values())
+    if labels is not None or not all(type(v) in _PLAIN for v in values):
+        return check_metric_options(name, func, **shared, **params)
+    key = (name, func, *params, *((type(v), v) for v in values))
+    options = _CHECKED.get(key)
+    if options is None:
+        options = check_metric_options(name, func, **shared, **params)
+        if len(_CHECKED) >= _CHECKED_MAX:  # NaN keys never match: stay bounded
+            _CHECKED.clear()
+        _CHECKED[key] = options
+    return options
+
+
+def selection_key(options):
+    """Options that select the same counts share this key."""
+    labels = options.labels  # a checked tuple: hashable, types kept
+    if labels is not None:
+        labels = tuple((type(label), label) for label in labels)
+    return options.average, options.pos_label, labels
+
+
+#: What a metric's average="multiclass" is, where a user may know it by
+#: another name (said by the error of a binary average on many classes).
+_MULTICLASS_FORMS = {
+    "balanced_accuracy": ": the mean recall, scikit-learn's balanced_accuracy_score"
+}
+
+
+def select_for(options, table, *, stacklevel=2):
+    """The one-vs-rest counts that metric ``options`` reads off ``table``."""
+    return select_counts(
+        table,
+        labels=options.labels,
+        pos_label=options.pos_label,
+        average=options.average,
+        func=options.func,
+        stacklevel=stacklevel + 1,
+        averages=("micro", "macro", "weighted", None)
+        + (("multiclass",) if options.name in MULTICLASS else ()),
+        multiclass_form=_MULTICLASS_FORMS.get(options.name, ""),
+    )
+
+
+def score_counts(options, counts, *, stacklevel=2):
+    """Value of the metric described by ``options`` from selected ``counts``."""
+    if options.average == "multiclass":
+        return MULTICLASS[options.name](
+            counts,
+            options.fill,
+            options.warn,
+            stacklevel=stacklevel + 1,
+            **options.params,
+        )
+    if options.average == "micro":
+        counts = micro_counts(counts)
+    values = per_class_values(
+        options.name,
+        counts,
+        options.fill,
+        options.warn,
+        stacklevel=stacklevel + 1,
+        **options.params,
+    )
+    if options.average == "micro":
+        return float(values[0])
+    samplewise = options.average == "samples"
+    return average_values(
+        values,
+        counts.sample_weights if samplewise else counts.positives,
+        options.average,
+        options.fill,
+        warn=options.warn
+        and (
+            METRICS[options.name][2]
+            if samplewise
+            else _unannounced_zero_support(options.name)
+        ),
+        stacklevel=stacklevel + 1,
+    )
+
+
+def _unannounced_zero_support(name):
+    """Readable name of a metric defined on labels without true samples.
+
+    Such a metric has not warned about them, so an undefined weighted average
+    must; the others have named every zero-support label already.
+    """
+    _, requires, readable = METRICS[name]
+    return None if "positives" in requires else readable
+
+
+#: Metrics computed in plain Python from the four cells of a defined binary
+#: table (the others take logarithms or quantiles of arrays).
+_PLAIN_BINARY = frozenset(METRICS) - {"nmi", "dprime", "aucz"}
+
+
+def plain_counts(table, pos_label, *, position=None):
+    """The counts of ``pos_label`` (or of the class at ``position``) as four
+    plain Python floats, for an unweighted two-class table holding it; None
+    for any other table."""
+    cells = binary_cells(table, pos_label, position=position)
+    if cells is None:
+        return None
+    return OneVsRestCounts.of_cells(*cells, table.classes, table.joint)
+
+
+def plain_value(options, counts):
+    """The binary value of ``options`` from :func:`plain_counts` (the same
+    IEEE arithmetic as the arrays), or None where the general path has more
+    to say: an undefined value, a metric of logarithms or quantiles."""
+    if options.name not in _PLAIN_BINARY:
+        return None
+    function, requires, _ = METRICS[options.name]
+    for attribute in requires:
+        if getattr(counts, attribute) == 0:
+            return None  # undefined: filled and announced by the general path
+    return float(function(counts, **options.params))
+
+
+def plain_binary(options, table):
+    """:func:`plain_value` read off a counted table, or None."""
+    if options.name not in _PLAIN_BINARY:
+        return None
+    counts = plain_counts(table, options.pos_label)
+    return None if counts is None else plain_value(options, counts)
+
+
+def score_table(options, table, *, stacklevel=2):
+    """Value of the metric described by ``options`` on a counted ``table``."""
+    if options.average == "binary":
+        value = plain_binary(options, table)
+        if value is not None:
+            return value
+    counts = select_for(options, table, stacklevel=stacklevel + 1)
+    return score_counts(options, counts, stacklevel=stacklevel + 1)
+
+
+def _check_correction(value, name, func):
+    return check_choice(value, name, DPRIME_CORRECTIONS, func)
+
+
+# The parameters particular to some metrics, and how each is checked.
+_METRIC_PARAMETER_CHECKS = {
+    "alpha": check_unit_interval,
+    "squared": check_bool,
+    "weight": check_unit_interval,
+    "correction": _check_correction,
+    "zero_recall": check_unit_interval,
+    "adjusted": check_bool,
+}
+
+
+def check_metric_params(params, func):
+    """Check the metric-specific parameters (alpha, squared, weight, ...)."""
+    return {
+        name: _METRIC_PARAMETER_CHECKS[name](value, name, func)
+        for name, value in params.items()
+    }

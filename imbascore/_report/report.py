@@ -1,0 +1,499 @@
+"""Every metric of the package from one count pass, per class and averaged."""
+
+import warnings
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+from .._core.checks import check_bool, check_choice, check_zero_division, param_error
+from .._core.counts import Counts, count
+from .._core.engine.multilabel import exact_matches
+from .._core.engine.select import select_counts
+from .._inference.intervals import report_intervals
+from .._metrics.per_class import average_values, per_class_values
+from .._metrics.scoring import check_metric_params
+
+__all__ = ["REPORT_METRICS", "imbalanced_report", "report_from_table"]
+
+#: Metric keys of the report, in column order, with their column headings.
+REPORT_METRICS = {
+    "sensitivity": "sens",
+    "specificity": "spec",
+    "dominance": "dom",
+    "gmean": "gmean",
+    "iba": "iba",
+    "optimized_precision": "op",
+    "ad_area": "area",
+    "balanced_accuracy": "ba",
+    "weighted_accuracy": "wa",
+    "dprime": "d'",
+    "aucz": "aucz",
+    "nmi": "nmi",
+}
+#: Interval methods that give one interval per class and per average.
+_INTERVALS = ("posterior", "bootstrap")
+#: Keys of the report's averages, with the names of their rows in the text.
+_AVERAGES = {"macro": "macro avg", "weighted": "weighted avg"}
+
+
+def imbalanced_report(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    target_names=None,
+    sample_weight=None,
+    alpha=0.1,
+    weight=0.5,
+    correction="macmillan",
+    digits=3,
+    output_dict=False,
+    zero_division="warn",
+    interval=None,
+    confidence_level=0.95,
+    n_resamples=10000,
+    random_state=None,
+    prevalence=None,
+):
+    """Report every imbalance metric per class and averaged, counted once.
+
+    Each class is scored against all others (one-vs-rest); the rows are then
+    macro- and support-weighted-averaged. The labels are validated and
+    counted in a single pass, so the report costs about as much as one
+    metric. It plays the role of imbalanced-learn's
+    ``classification_report_imbalanced`` with all the metrics of
+    :mod:`imbascore.metrics`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Ground truth class labels.
+
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels.
+
+    labels : array-like of shape (n_labels,), default=None
+        The labels to report, in order. By default every label present in
+        ``y_true`` or ``y_pred``, sorted.
+
+    target_names : list of str of shape (n_labels,), default=None
+        Display names of the labels.
+
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights; a weight of 2 equals repeating a sample.
+
+    alpha : float, default=0.1
+        Dominance weight of the index of balanced accuracy, in [0, 1].
+
+    weight : float, default=0.5
+        Weight of the true positive rate in the weighted accuracy, in [0, 1].
+
+    correction : {"macmillan", "loglinear"}, default="macmillan"
+        Correction of extreme rates for d' and AUCz; see
+        :func:`~imbascore.metrics.dprime_score`.
+
+    digits : int, default=3
+        Decimals shown in the text report (the dict is not rounded).
+
+    output_dict : bool, default=False
+        Return a dict instead of text.
+
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
+        Value of the metrics of a label whose rates are undefined (no
+        samples of the class, or only samples of it, in ``y_true``).
+        ``"warn"`` acts as 0.0 and raises one
+        :class:`~sklearn.exceptions.UndefinedMetricWarning`.
+
+    interval : {"posterior", "bootstrap"} or None, default=None
+        Add each value's interval (see :func:`~imbascore.metric_interval`):
+        the text then lists the metrics as rows, each value followed by its
+        interval; the dict gains an ``"interval"`` entry per row
+        (``{metric: [low, high]}``) and a top-level ``"interval"`` describing
+        the method.
+
+    confidence_level : float, default=0.95
+        Of the intervals.
+
+    n_resamples : int, default=10000
+        Draws or resamples per interval.
+
+    random_state : int, RandomState instance or None, default=None
+        Seeds the intervals' draws.
+
+    prevalence : float, sequence of float or dict, default=None
+        Report at this class ratio instead of the data's: each true class's
+        counts rescaled to its share, its rates kept (see
+        :meth:`ConfusionCounts.at_prevalence`). A float is the fraction of
+        label 1 among two; otherwise one prior per label of the data (in
+        sorted order, or a dict ``{label: prior}``), summing to 1. Supports
+        become the rescaled sums; intervals hold the ratio fixed. The dict
+        gains ``"prevalence"`` (``{label: prior}``), the text a last line.
+
+    Returns
+    -------
+    report : str or dict
+        The text table, or a dict of four keys that no class name can
+        overwrite::
+
+            {
+                "classes": {row_name: {metric: value, ..., "support": n,
+                                       "tp": n, "fn": n, "fp": n, "tn": n}},
+                "averages": {"macro": {metric: value, ..., "support": n},
+                             "weighted": {metric: value, ..., "support": n}},
+                "accuracy": value,
+                "support": n,
+            }
+
+        ``metric`` runs over the keys of :data:`REPORT_METRICS`. The rows of
+        ``"classes"`` are in label order and keyed by ``target_names[i]``, or
+        by ``str(label)`` without ``target_names``; these names must be
+        distinct. ``"support"`` is the class's (or every class's) weight in
+        ``y_true`` and ``tp, fn, fp, tn`` its one-vs-rest counts: ints, or
+        floats with ``sample_weight``. Undefined values are
+        ``zero_division`` (NaN for ``np.nan``; the averages leave NaN rows
+        out). The text table shows the same rows, a class named like an
+        average included. For multilabel-indicator targets, ``"accuracy"``
+        is the subset accuracy (the share of samples whose labels are all
+        right, NaN for counts made from per-label tables) and a fifth key,
+        ``"samples"``, holds the samples' weight.
+
+    See Also
+    --------
+    sklearn.metrics.classification_report : Precision, recall and F1.
+
+    Examples
+    --------
+    >>> from imbascore import imbalanced_report
+    >>> y_true = [1] * 15 + [0] * 10050
+    >>> y_pred = [1] * 5 + [0] * 10 + [1] * 50 + [0] * 10000
+    >>> report = imbalanced_report(y_true, y_pred, output_dict=True)
+    >>> round(report["classes"]["1"]["balanced_accuracy"], 3)
+    0.664
+    >>> round(report["averages"]["macro"]["gmean"], 3), round(report["accuracy"], 3)
+    (0.576, 0.994)
+    >>> print(imbalanced_report([0, 0, 1, 1, 1], [0, 1, 1, 1, 0], digits=2))
+    ... # doctest: +NORMALIZE_WHITESPACE
+                  sens  spec   dom gmean   iba    op  area    ba    wa    d'  aucz   nmi  support
+    <BLANKLINE>
+               0  0.50  0.67 -0.17  0.58  0.33  0.46  0.82  0.58  0.58  0.43  0.62  0.02        2
+               1  0.67  0.50  0.17  0.58  0.34  0.46  0.91  0.58  0.58  0.43  0.62  0.02        3
+    <BLANKLINE>
+       macro avg  0.58  0.58  0.00  0.58  0.33  0.46  0.87  0.58  0.58  0.43  0.62  0.02        5
+    weighted avg  0.60  0.57  0.03  0.58  0.33  0.46  0.88  0.58  0.58  0.43  0.62  0.02        5
+        accuracy  0.60 of the 5 samples predicted correctly
+    """
+    counts = count(y_true, y_pred, sample_weight, "imbalanced_report")
+    return report_from_table(
+        counts.table,
+        weighted=counts.weighted,
+        func="imbalanced_report",
+        labels=labels,
+        target_names=target_names,
+        alpha=alpha,
+        weight=weight,
+        correction=correction,
+        digits=digits,
+        output_dict=output_dict,
+        zero_division=zero_division,
+        interval=interval,
+        confidence_level=confidence_level,
+        n_resamples=n_resamples,
+        random_state=random_state,
+        prevalence=prevalence,
+    )
+
+
+def report_from_table(
+    table,
+    *,
+    weighted,
+    func,
+    labels=None,
+    target_names=None,
+    alpha=0.1,
+    weight=0.5,
+    correction="macmillan",
+    digits=3,
+    output_dict=False,
+    zero_division="warn",
+    interval=None,
+    confidence_level=0.95,
+    n_resamples=10000,
+    random_state=None,
+    prevalence=None,
+):
+    """The report of a counted table (see :func:`imbalanced_report`)."""
+    checked = check_metric_params(
+        {"alpha": alpha, "weight": weight, "correction": correction}, func
+    )
+    params = {
+        "iba": {"alpha": checked["alpha"]},
+        "weighted_accuracy": {"weight": checked["weight"]},
+        "dprime": {"correction": checked["correction"]},
+        "aucz": {"correction": checked["correction"]},
+    }
+    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
+        raise ValueError(param_error(func, "digits", "a non-negative int", digits))
+    fill, warn = check_zero_division(zero_division, func)
+    output_dict = check_bool(output_dict, "output_dict", func)
+    if interval is not None:
+        interval = check_choice(interval, "interval", _INTERVALS, func)
+        if table.multilabel:
+            raise ValueError(
+                param_error(
+                    func,
+                    "interval",
+                    "None for multilabel-indicator targets (intervals are those "
+                    "of one confusion matrix of single-label data)",
+                    interval,
+                )
+            )
+    counted, counted_weighted = table, weighted
+    if prevalence is not None:  # every value at that ratio; intervals too
+        at_ratio = Counts(table, weighted=weighted).rescaled(prevalence, 1, func)
+        table, weighted = at_ratio.table, True
+    counts = select_counts(table, labels=labels, average=None, func=func, stacklevel=3)
+    names = _row_names(counts.labels, target_names, labels is not None, func)
+
+    columns = {
+        name: per_class_values(
+            name, counts, fill, False, stacklevel=2, **params.get(name, {})
+        )
+        for name in REPORT_METRICS
+    }
+    undefined = (counts.positives == 0) | (counts.negatives == 0)
+    if warn and undefined.any():
+        warnings.warn(
+            "The metrics of label(s) "
+            f"{counts.labels[undefined].tolist()} are ill-defined and being set to "
+            "0.0: y_true has no samples of that class, or no samples of any other "
+            "class. Use `zero_division` parameter to control this behavior.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+
+    classes = {}
+    for row, name in enumerate(names):
+        entry = {metric: float(columns[metric][row]) for metric in REPORT_METRICS}
+        for key, values in (
+            ("support", counts.positives),
+            ("tp", counts.tp),
+            ("fn", counts.fn),
+            ("fp", counts.fp),
+            ("tn", counts.tn),
+        ):
+            entry[key] = _number(values[row], weighted)
+        classes[name] = entry
+    total = _number(counts.positives.sum(), weighted)
+    averages = {}
+    for average in _AVERAGES:
+        averages[average] = {
+            metric: average_values(columns[metric], counts.positives, average, fill)
+            for metric in REPORT_METRICS
+        }
+        averages[average]["support"] = total
+    samples = None
+    if table.multilabel:  # the share of samples with every label right
+        # each label's table holds every sample once
+        samples = _number(table.stacks[0].sum(), weighted)
+        correct = exact_matches(table)[0] if table.samples is not None else np.nan
+        accuracy = correct / samples if samples > 0 else fill
+    else:
+        joint = counts.joint
+        joint_total = float(joint.sum())
+        accuracy = (
+            float(joint.diagonal().sum()) / joint_total if joint_total > 0 else fill
+        )
+    report = {
+        "classes": classes,
+        "averages": averages,
+        "accuracy": accuracy,
+        "support": total,
+    }
+    if samples is not None:
+        report["samples"] = samples
+    if prevalence is not None:
+        rows = table.support
+        report["prevalence"] = {
+            str(label): float(row / rows.sum())
+            for label, row in zip(table.classes.tolist(), rows, strict=True)
+        }
+    if interval is not None:
+        report["interval"] = report_intervals(
+            counted,
+            counted_weighted,
+            rows=list(classes.values()),
+            averages=averages,
+            metrics=list(REPORT_METRICS),
+            params=params,
+            labels=counts.labels.tolist(),
+            method=interval,
+            confidence_level=confidence_level,
+            n_resamples=n_resamples,
+            random_state=random_state,
+            func=func,
+            prevalence=prevalence,
+        )
+    if output_dict:
+        return report
+    if interval is not None:
+        return _format_interval_report(report, digits)
+    return _format_report(report, digits)
+
+
+def _row_names(labels, target_names, explicit_labels, func):
+    """The report's row keys: ``target_names`` or ``str(label)``, all distinct."""
+    labels = labels.tolist()
+    if target_names is None:
+        names = [str(label) for label in labels]
+        seen = {}
+        for label, name in zip(labels, names):
+            seen.setdefault(name, []).append(label)
+        clashes = {name: same for name, same in seen.items() if len(same) > 1}
+        if clashes:
+            name, same = next(iter(clashes.items()))
+            raise ValueError(
+                param_error(
+                    func,
+                    "labels" if explicit_labels else "y_true/y_pred",
+                    "labels whose str() differ, as str(label) names the report's rows",
+                    f"labels {same} all written {name!r}",
+                    "Pass target_names, one distinct name per label.",
+                )
+            )
+        return names
+    target_names = [str(name) for name in target_names]
+    if len(target_names) != len(labels):
+        raise ValueError(
+            param_error(
+                func,
+                "target_names",
+                f"a list of {len(labels)} names, one per label {labels}",
+                target_names,
+            )
+        )
+    repeated = [
+        name for name in dict.fromkeys(target_names) if target_names.count(name) > 1
+    ]
+    if repeated:
+        raise ValueError(
+            param_error(
+                func,
+                "target_names",
+                "a list of distinct names, as they name the report's rows",
+                target_names,
+                f"{repeated[0]!r} occurs {target_names.count(repeated[0])} times.",
+            )
+        )
+    return target_names
+
+
+def _number(value, weighted):
+    return float(value) if weighted else int(round(float(value)))
+
+
+def _format_report(report, digits=3):
+    """The text table of a report dict (``imbalanced_report(output_dict=True)``).
+
+    Every class row is printed, whatever its name (one called "accuracy" or
+    "macro avg" included), then the two averages and the accuracy.
+    """
+    rows = list(report["classes"].items())
+    averages = [(row, report["averages"][key]) for key, row in _AVERAGES.items()]
+    last = "subset accuracy" if "samples" in report else "accuracy"
+    width = max(len(name) for name, _ in rows + averages + [(last, None)])
+    cell = max(digits + 3, 5)
+
+    def support(value):
+        return f"{value:>8.{digits}f}" if isinstance(value, float) else f"{value:>8}"
+
+    def line(name, entry):
+        values = [f"{entry[m]:>{cell}.{digits}f}" for m in REPORT_METRICS]
+        return f"{name:>{width}} " + " ".join(values) + " " + support(entry["support"])
+
+    header = f"{'':>{width}} " + " ".join(
+        f"{h:>{cell}}" for h in REPORT_METRICS.values()
+    )
+    lines = [header + " " + f"{'support':>8}", ""]
+    lines += [line(name, entry) for name, entry in rows]
+    lines.append("")
+    lines += [line(name, entry) for name, entry in averages]
+    # The accuracy is one number over all samples, not a metric of a column
+    # (scikit-learn's classification_report sets it under the last column):
+    # its row says what it is.
+    samples = report.get("samples", report["support"])
+    # weighted (or rescaled to a class ratio), the total is a weight, not a
+    # number of samples
+    whole = (
+        f"the total weight ({samples:.{digits}f})"
+        if isinstance(samples, float)
+        else f"the {samples} samples"
+    )
+    what = (
+        f"of {whole} with every label predicted correctly"
+        if "samples" in report  # multilabel: the subset accuracy
+        else f"of {whole} predicted correctly"
+    )
+    lines.append(f"{last:>{width}} {report['accuracy']:>{cell}.{digits}f} {what}")
+    lines += _prevalence_note(report)
+    return "\n".join(lines)
+
+
+def _prevalence_note(report):
+    """The footer of a report at another class ratio than the data's."""
+    if "prevalence" not in report:
+        return []
+    ratio = ", ".join(
+        f"{label}: {prior:g}" for label, prior in report["prevalence"].items()
+    )
+    return [
+        "",
+        f"At the class ratio {ratio} (the counts of each true class rescaled to "
+        "it, its rates as measured).",
+    ]
+
+
+def _format_interval_report(report, digits=3):
+    """The text of a report with intervals: one row per metric, one column per
+    class and average, each value followed by its interval."""
+    columns = list(report["classes"].items()) + [
+        (row, report["averages"][key]) for key, row in _AVERAGES.items()
+    ]
+
+    def cell(entry, metric):
+        low, high = entry["interval"][metric]
+        return f"{entry[metric]:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+    cells = {
+        metric: [cell(entry, metric) for _, entry in columns]
+        for metric in REPORT_METRICS
+    }
+    width = max(
+        [len(name) for name, _ in columns]
+        + [len(c) for row in cells.values() for c in row]
+    )
+    label = max(len(heading) for heading in REPORT_METRICS.values())
+    lines = [
+        f"{'':>{label}}  " + "  ".join(f"{name:>{width}}" for name, _ in columns),
+        "",
+    ]
+    for metric, heading in REPORT_METRICS.items():
+        lines.append(
+            f"{heading:>{label}}  " + "  ".join(f"{c:>{width}}" for c in cells[metric])
+        )
+    lines.append("")
+    supports = [entry["support"] for _, entry in columns]
+    lines.append(
+        f"{'support':>{label}}  "
+        + "  ".join(
+            f"{s:>{width}}" if isinstance(s, int) else f"{s:>{width}.{digits}f}"
+            for s in supports
+        )
+    )
+    described = report["interval"]
+    lines.append(
+        f"\n{described['confidence_level']:.0%} intervals by {described['method']}"
+        f" ({described['meaning']}); accuracy {report['accuracy']:.{digits}f}"
+    )
+    lines += _prevalence_note(report)
+    return "\n".join(lines)

@@ -1,0 +1,554 @@
+"""Scorer factories: every metric as an ordinary scikit-learn scorer.
+
+Each factory checks its parameters at once (so that a bad ``alpha`` fails when
+the search is set up, not in the middle of it) and returns
+``sklearn.metrics.make_scorer(<metric function>, **params)``. The metric
+functions live at module level, so the scorers pickle with :mod:`pickle`, and
+they take part in metadata routing like any scorer of scikit-learn::
+
+    from sklearn.model_selection import GridSearchCV
+    from imbascore.scorers import iba_scorer
+
+    search = GridSearchCV(model, grid, scoring=iba_scorer(alpha=0.1))
+"""
+
+import contextlib
+import contextvars
+import inspect
+
+from sklearn.metrics import make_scorer
+
+from .._core.engine.prevalence import check_prevalence
+from .._metrics.at_prevalence import score_at_prevalence
+from .._metrics.definitions import (
+    ad_area_score,
+    aucz_score,
+    balanced_accuracy_score,
+    dominance_score,
+    dprime_score,
+    false_negative_rate_score,
+    false_positive_rate_score,
+    geometric_mean_score,
+    index_balanced_accuracy_score,
+    informedness_score,
+    markedness_score,
+    negative_likelihood_ratio_score,
+    negative_predictive_value_score,
+    normalized_mutual_information_score,
+    optimized_precision_score,
+    positive_likelihood_ratio_score,
+    sensitivity_score,
+    specificity_score,
+    weighted_accuracy_score,
+)
+from .._metrics.scoring import check_metric_options
+
+__all__ = [
+    "ad_area_scorer",
+    "adjusted_balanced_accuracy_scorer",
+    "aucz_scorer",
+    "dominance_scorer",
+    "dprime_scorer",
+    "gmean_scorer",
+    "iba_scorer",
+    "informedness_scorer",
+    "lr_plus_scorer",
+    "markedness_scorer",
+    "neg_fnr_scorer",
+    "neg_fpr_scorer",
+    "neg_lr_minus_scorer",
+    "nmi_scorer",
+    "npv_scorer",
+    "optimized_precision_scorer",
+    "sensitivity_scorer",
+    "specificity_scorer",
+    "weighted_accuracy_scorer",
+]
+
+#: Registry name -> factory of this module (filled by ``_factory``).
+BUILTIN_FACTORIES = {}
+#: Factory -> (key of ``_per_class.METRICS``, metric function).
+FACTORY_METRICS = {}
+#: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
+LOWER_IS_BETTER = set()
+
+_KWARGS_DOC = """\
+    **kwargs : dict
+        Further parameters of :func:`~imbascore.metrics.{metric}`:
+        ``labels``, ``pos_label``, ``average`` and ``zero_division``. They are
+        checked now and fixed in the scorer; with an ``average`` other than
+        ``"binary"``, ``pos_label=None`` is fixed too (as in scikit-learn's
+        ``"f1_macro"``). ``sample_weight`` is not one of
+        them: it varies with the fold, so it is passed at scoring time
+        (``cross_validate(..., params={{"sample_weight": w}})`` with
+        ``scorer.set_score_request(sample_weight=True)`` under metadata
+        routing, or directly by ``GridSearchCV.fit(X, y, sample_weight=w)``).
+
+    prevalence : float, sequence of float or dict, default=None
+        Score at this class ratio instead of the data's: the fraction of the
+        positive class (``pos_label``, or 1 where it is None) for two
+        classes, or one prior per label (see
+        :func:`~imbascore.score_at_prevalence`, which the scorer then calls),
+        so that a search selects for the deployment's ratio. {ratio}
+
+    Returns
+    -------
+    scorer : callable
+        A scikit-learn scorer, ``scorer(estimator, X, y, sample_weight=None)``,
+        made by :func:`sklearn.metrics.make_scorer` with
+        ``response_method="predict"``."""
+
+#: Metrics whose two-class value does not change with the class ratio; the
+#: tests check this against :func:`~imbascore.class_ratio_dependence`.
+RATIO_FREE = frozenset(
+    {
+        "ad_area",
+        "aucz",
+        "balanced_accuracy",
+        "dominance",
+        "dprime",
+        "fnr",
+        "fpr",
+        "gmean",
+        "iba",
+        "informedness",
+        "lr_minus",
+        "lr_plus",
+        "sensitivity",
+        "specificity",
+        "weighted_accuracy",
+    }
+)
+_RATIO_FREE_DOC = (
+    "This metric does not depend on the class ratio (for two classes): "
+    "``prevalence`` changes nothing but the rounding of the last digits, and "
+    "is accepted so that one set of parameters serves every name."
+)
+_RATIO_DEPENDENT_DOC = "This metric depends on the class ratio."
+
+
+def _factory(name, metric, key=None):
+    """Record a factory as the built-in scorer ``name`` of ``metric``.
+
+    ``key`` is the metric's key when the name differs: a ``neg_`` name
+    scores a lower-is-better metric negated.
+    """
+
+    def decorate(factory):
+        ratio = _RATIO_FREE_DOC if (key or name) in RATIO_FREE else _RATIO_DEPENDENT_DOC
+        factory.__doc__ = factory.__doc__.replace(
+            "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__, ratio=ratio)
+        )
+        BUILTIN_FACTORIES[name] = factory
+        FACTORY_METRICS[factory] = (key or name, metric)
+        if name.startswith("neg_"):
+            LOWER_IS_BETTER.add(factory)
+        return factory
+
+    return decorate
+
+
+def metric_parameters(metric):
+    """Keyword parameters a scorer may fix for ``metric`` (not sample_weight)."""
+    parameters = inspect.signature(metric).parameters
+    return [
+        parameter.name
+        for parameter in parameters.values()
+        if parameter.kind is parameter.KEYWORD_ONLY
+        and parameter.name != "sample_weight"
+    ]
+
+
+def check_scorer_params(name, metric, params, func):
+    """Check the parameters a scorer fixes for ``metric``; unknown ones raise.
+
+    Returns the parameters to fix in the scorer and the
+    :class:`~imbascore._metrics.scoring.MetricOptions` they amount to. As in
+    scikit-learn's ``f1_macro``, a scorer that does not average ``"binary"``
+    fixes ``pos_label=None``: the metric ignores it, and scikit-learn would
+    otherwise check the default ``pos_label=1`` against a binary
+    classifier's ``classes_``.
+    """
+    signature = inspect.signature(metric).parameters
+    accepted = metric_parameters(metric)
+    for param in params:
+        if param not in accepted:
+            hint = (
+                " Sample weights are passed when scoring, not when building the scorer."
+                if param == "sample_weight"
+                else ""
+            )
+            raise TypeError(
+                f"{func} got an unexpected parameter {param!r}. It accepts "
+                f"{accepted} (the parameters of {metric.__name__}).{hint}"
+            )
+    if params.get("average", "binary") != "binary" and "pos_label" not in params:
+        params = {**params, "pos_label": None}
+    merged = {key: signature[key].default for key in accepted} | params
+    return params, check_metric_options(name, func, **merged)
+
+
+#: The record that :func:`recorded_parameters` opened, if any.
+_RECORD = contextvars.ContextVar("imbascore_scorer_record", default=None)
+
+
+@contextlib.contextmanager
+def recorded_parameters():
+    """Within it, a built-in scorer that is built records in the dict it
+    yields what it hands its metric: ``params``, and at a class ratio
+    ``metric`` and ``prevalence`` too. The multi-scorer plans from this
+    record, not from scikit-learn's private attributes of the scorer."""
+    record = {}
+    token = _RECORD.set(record)
+    try:
+        yield record
+    finally:
+        _RECORD.reset(token)
+
+
+def _record(**given):
+    record = _RECORD.get()
+    if record is not None:
+        record.update(given)
+
+
+def _make(factory, params):
+    name, metric = FACTORY_METRICS[factory]
+    func = factory.__name__
+    prevalence = params.pop("prevalence", None)
+    params, _ = check_scorer_params(name, metric, params, func)
+    sign = {"greater_is_better": False} if factory in LOWER_IS_BETTER else {}
+    if prevalence is None:
+        _record(params=dict(params))
+        return make_scorer(metric, **sign, **params)
+    return prevalence_scorer(name, prevalence, params, func, **sign)
+
+
+def prevalence_scorer(metric, prevalence, params, func, **sign):
+    """The scorer of ``metric`` (a name :func:`~imbascore.score_at_prevalence`
+    takes) at ``prevalence``, checked now."""
+    prevalence = check_prevalence(prevalence, func)
+    _record(metric=metric, prevalence=prevalence, params=dict(params))
+    return make_scorer(
+        score_at_prevalence, metric=metric, prevalence=prevalence, **sign, **params
+    )
+
+
+@_factory("iba", index_balanced_accuracy_score)
+def iba_scorer(alpha=0.1, squared=True, **kwargs):
+    """Scorer of the index of balanced accuracy (García et al. 2009).
+
+    Parameters
+    ----------
+    alpha : float, default=0.1
+        Weight of the dominance, in [0, 1].
+
+    squared : bool, default=True
+        Whether IBA weights ``Gmean^2`` (the paper) or ``Gmean``.
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import iba_scorer
+    >>> iba_scorer(alpha=0.1)
+    make_scorer(index_balanced_accuracy_score, response_method='predict', \
+alpha=0.1, squared=True)
+    """
+    return _make(iba_scorer, dict(alpha=alpha, squared=squared, **kwargs))
+
+
+@_factory("gmean", geometric_mean_score)
+def gmean_scorer(**kwargs):
+    """Scorer of the geometric mean of sensitivity and specificity.
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import gmean_scorer
+    >>> gmean_scorer(average="multiclass")
+    make_scorer(geometric_mean_score, response_method='predict', \
+average=multiclass, pos_label=None)
+    """
+    return _make(gmean_scorer, kwargs)
+
+
+@_factory("dominance", dominance_score)
+def dominance_scorer(**kwargs):
+    """Scorer of the dominance, ``TPR - TNR``.
+
+    Dominance says which class a model favours; it is not a quality to
+    maximise (0 is balanced, +1 finds every positive and no negative). Report
+    it beside a quality measure (``cross_validate(scoring=...)``); do not use
+    it as ``refit`` or as the only ``scoring`` of a search.
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import dominance_scorer
+    >>> dominance_scorer()
+    make_scorer(dominance_score, response_method='predict')
+    """
+    return _make(dominance_scorer, kwargs)
+
+
+@_factory("sensitivity", sensitivity_score)
+def sensitivity_scorer(**kwargs):
+    """Scorer of the sensitivity (true positive rate, recall).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import sensitivity_scorer
+    >>> sensitivity_scorer(pos_label="yes")
+    make_scorer(sensitivity_score, response_method='predict', pos_label=yes)
+    """
+    return _make(sensitivity_scorer, kwargs)
+
+
+@_factory("specificity", specificity_score)
+def specificity_scorer(**kwargs):
+    """Scorer of the specificity (true negative rate).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import specificity_scorer
+    >>> specificity_scorer()
+    make_scorer(specificity_score, response_method='predict')
+    """
+    return _make(specificity_scorer, kwargs)
+
+
+@_factory("optimized_precision", optimized_precision_score)
+def optimized_precision_scorer(**kwargs):
+    """Scorer of the optimized precision (Ranawana & Palade 2006).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import optimized_precision_scorer
+    >>> optimized_precision_scorer()
+    make_scorer(optimized_precision_score, response_method='predict')
+    """
+    return _make(optimized_precision_scorer, kwargs)
+
+
+@_factory("ad_area", ad_area_score)
+def ad_area_scorer(**kwargs):
+    """Scorer of the accuracy-dominance trapezoid area (García et al. 2008).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import ad_area_scorer
+    >>> ad_area_scorer()
+    make_scorer(ad_area_score, response_method='predict')
+    """
+    return _make(ad_area_scorer, kwargs)
+
+
+@_factory("weighted_accuracy", weighted_accuracy_score)
+def weighted_accuracy_scorer(weight=0.5, **kwargs):
+    """Scorer of the weighted accuracy, ``weight * TPR + (1 - weight) * TNR``.
+
+    Parameters
+    ----------
+    weight : float, default=0.5
+        Weight of the sensitivity, in [0, 1]; 0.5 gives balanced accuracy.
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import weighted_accuracy_scorer
+    >>> weighted_accuracy_scorer(weight=0.8)
+    make_scorer(weighted_accuracy_score, response_method='predict', weight=0.8)
+    """
+    return _make(weighted_accuracy_scorer, dict(weight=weight, **kwargs))
+
+
+@_factory("dprime", dprime_score)
+def dprime_scorer(correction="macmillan", **kwargs):
+    """Scorer of the sensitivity index d' of signal detection theory.
+
+    Parameters
+    ----------
+    correction : {"macmillan", "loglinear"}, default="macmillan"
+        How rates of 0 or 1 are made finite (see
+        :func:`~imbascore.metrics.dprime_score`).
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import dprime_scorer
+    >>> dprime_scorer()
+    make_scorer(dprime_score, response_method='predict', correction=macmillan)
+    """
+    return _make(dprime_scorer, dict(correction=correction, **kwargs))
+
+
+@_factory("aucz", aucz_score)
+def aucz_scorer(correction="macmillan", **kwargs):
+    """Scorer of AUCz, the area under the binormal ROC curve of d'.
+
+    Parameters
+    ----------
+    correction : {"macmillan", "loglinear"}, default="macmillan"
+        How rates of 0 or 1 are made finite (see
+        :func:`~imbascore.metrics.dprime_score`).
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import aucz_scorer
+    >>> aucz_scorer(correction="loglinear")
+    make_scorer(aucz_score, response_method='predict', correction=loglinear)
+    """
+    return _make(aucz_scorer, dict(correction=correction, **kwargs))
+
+
+@_factory("adjusted_balanced_accuracy", balanced_accuracy_score, "balanced_accuracy")
+def adjusted_balanced_accuracy_scorer(average="multiclass", **kwargs):
+    """Scorer of balanced accuracy adjusted for chance, as scikit-learn's.
+
+    ``balanced_accuracy_score(adjusted=True)``: ``(BA - 1/k) / (1 - 1/k)``,
+    0 for chance and 1 for perfect predictions (for two classes, the
+    informedness). scikit-learn has the metric but no scorer name for it.
+
+    Parameters
+    ----------
+    average : str or None, default="multiclass"
+        As in :func:`~imbascore.metrics.balanced_accuracy_score`; the default
+        averages the recalls of the true classes, as
+        :func:`sklearn.metrics.balanced_accuracy_score` does, whatever the
+        number of classes.
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import adjusted_balanced_accuracy_scorer
+    >>> adjusted_balanced_accuracy_scorer()
+    make_scorer(balanced_accuracy_score, response_method='predict', \
+adjusted=True, average=multiclass, pos_label=None)
+    """
+    return _make(
+        adjusted_balanced_accuracy_scorer,
+        dict(adjusted=True, average=average, **kwargs),
+    )
+
+
+@_factory("nmi", normalized_mutual_information_score)
+def nmi_scorer(**kwargs):
+    """Scorer of the normalized mutual information of Straube & Krell (2014).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import nmi_scorer
+    >>> nmi_scorer(average="multiclass")
+    make_scorer(normalized_mutual_information_score, response_method='predict', \
+average=multiclass, pos_label=None)
+    """
+    return _make(nmi_scorer, kwargs)
+
+
+def _simple_factory(name, metric, key, summary, example):
+    """A factory of a metric without parameters of its own."""
+
+    def factory(**kwargs):
+        return _make(factory, kwargs)
+
+    factory.__name__ = factory.__qualname__ = f"{name}_scorer"
+    factory.__module__ = __name__
+    factory.__doc__ = f"""{summary}
+
+    Parameters
+    ----------
+    {{kwargs}}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import {name}_scorer
+    >>> {name}_scorer()
+    {example}
+    """
+    return _factory(name, metric, key)(factory)
+
+
+neg_fpr_scorer = _simple_factory(
+    "neg_fpr",
+    false_positive_rate_score,
+    "fpr",
+    "Scorer of minus the false positive rate (lower FPR is better).",
+    "make_scorer(false_positive_rate_score, greater_is_better=False, "
+    "response_method='predict')",
+)
+neg_fnr_scorer = _simple_factory(
+    "neg_fnr",
+    false_negative_rate_score,
+    "fnr",
+    "Scorer of minus the false negative rate (lower FNR is better).",
+    "make_scorer(false_negative_rate_score, greater_is_better=False, "
+    "response_method='predict')",
+)
+npv_scorer = _simple_factory(
+    "npv",
+    negative_predictive_value_score,
+    "npv",
+    "Scorer of the negative predictive value.",
+    "make_scorer(negative_predictive_value_score, response_method='predict')",
+)
+informedness_scorer = _simple_factory(
+    "informedness",
+    informedness_score,
+    "informedness",
+    "Scorer of the informedness (Youden's J), ``TPR + TNR - 1``.",
+    "make_scorer(informedness_score, response_method='predict')",
+)
+markedness_scorer = _simple_factory(
+    "markedness",
+    markedness_score,
+    "markedness",
+    "Scorer of the markedness, ``PPV + NPV - 1``.",
+    "make_scorer(markedness_score, response_method='predict')",
+)
+lr_plus_scorer = _simple_factory(
+    "lr_plus",
+    positive_likelihood_ratio_score,
+    "lr_plus",
+    "Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined).",
+    "make_scorer(positive_likelihood_ratio_score, response_method='predict')",
+)
+neg_lr_minus_scorer = _simple_factory(
+    "neg_lr_minus",
+    negative_likelihood_ratio_score,
+    "lr_minus",
+    "Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better).",
+    "make_scorer(negative_likelihood_ratio_score, greater_is_better=False, "
+    "response_method='predict')",
+)

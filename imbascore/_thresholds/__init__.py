@@ -1,0 +1,3 @@
+"""Thresholds and decisions: the threshold curve, constraints, operating
+points and their scores, decision curves.
+"""

@@ -1,0 +1,297 @@
+"""The best of one rate where another meets a constraint, as a score.
+
+"The most recall with precision at least 0.9" is read off the threshold
+curve: every distinct score is a threshold, the thresholds where precision
+is at least 0.9 are allowed, and the largest recall among them is the
+answer (exact, not a grid). These are the score functions and their shared
+selection; :func:`imbascore.operating_point` returns the threshold itself.
+"""
+
+import warnings
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+from .._core.checks import check_unit_interval, param_error
+from .constraints import best_achievable, constrained_index
+from .curve import _LOWER_IS_BETTER, _accepted_params, counted_curve
+
+__all__ = [
+    "OPERATING_POINT_SCORES",
+    "constrained_curve",
+    "precision_at_recall_score",
+    "recall_at_precision_score",
+    "sensitivity_at_specificity_score",
+    "specificity_at_sensitivity_score",
+    "tpr_at_fpr_score",
+]
+
+
+def _check_label_like(y_score, func):
+    """Integer or bool scores of 0 and 1 only are predicted labels, which
+    give two thresholds: refused, so that nobody reads an operating point
+    off ``predict``."""
+    scores = np.asarray(y_score)
+    if scores.dtype.kind in "biu" and scores.size and set(np.unique(scores)) <= {0, 1}:
+        raise ValueError(
+            param_error(
+                func,
+                "y_score",
+                "continuous scores of the positive class",
+                "integer labels 0 and 1",
+                "Pass predict_proba(X)[:, 1] or decision_function(X), not predict(X).",
+            )
+        )
+
+
+def _with_zero_division(metrics, params):
+    """``zero_division=nan`` for the metrics that take it, unless given: an
+    undefined value is never a candidate, and needs no warning."""
+    if "zero_division" in params:
+        return params
+    if any("zero_division" in _accepted_params(name) for name in metrics):
+        return dict(params, zero_division=np.nan)
+    return params
+
+
+def constrained_curve(
+    y_true, y_score, objective, constraint, pos_label, sample_weight, params, func
+):
+    """The curve of the objective and the constraint's metric, and the
+    index of the best allowed threshold (None if none is allowed)."""
+    _check_label_like(y_score, func)
+    metric, operator, bound = constraint
+    metrics = [objective] if metric == objective else [objective, metric]
+    params = _with_zero_division(metrics, params)
+    curve = counted_curve(
+        y_true,
+        y_score,
+        metrics=metrics,
+        pos_label=pos_label,
+        sample_weight=sample_weight,
+        thresholds=None,
+        prevalence=None,
+        metric_params=params,
+        func=func,
+    )
+    index = constrained_index(
+        curve.values[objective],
+        curve.values[metric],
+        operator,
+        bound,
+        curve.thresholds,
+        objective in _LOWER_IS_BETTER,
+    )
+    return curve, index, params
+
+
+def _best_rate(y_true, y_score, objective, constraint, pos_label, sample_weight, func):
+    """The body of the five score functions."""
+    metric, operator, bound = constraint
+    parameter = _BOUNDS[func]
+    bound = check_unit_interval(bound, parameter, func)
+    curve, index, _ = constrained_curve(
+        y_true,
+        y_score,
+        objective,
+        (metric, operator, bound),
+        pos_label,
+        sample_weight,
+        {},
+        func,
+    )
+    if index is None:
+        achievable = best_achievable(curve.values[metric], operator)
+        warnings.warn(
+            f"{func}: no threshold gives {metric} {operator} {bound:g} (the best "
+            f"at any threshold is {achievable:.4g}); the score is 0.0.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+        return 0.0
+    return float(curve.values[objective][index])
+
+
+_BOUNDS = {
+    "recall_at_precision_score": "min_precision",
+    "precision_at_recall_score": "min_recall",
+    "sensitivity_at_specificity_score": "min_specificity",
+    "specificity_at_sensitivity_score": "min_sensitivity",
+    "tpr_at_fpr_score": "max_fpr",
+}
+
+_DOC = """\
+The best {objective} at a threshold where {constraint} is {word} ``{bound}``.
+
+    Every distinct score of ``y_score`` is a threshold (``y_score >= t`` is
+    predicted positive); among those where the constraint holds, the
+    largest {objective}. Exact, not a grid: the counts at every threshold
+    come from one sort. As a scorer (``get_scorer("{name}", {bound}=...)``)
+    it reads ``predict_proba`` or ``decision_function``, so that a grid
+    search selects the model that is best at this operating point.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels of two classes.
+
+    y_score : array-like of shape (n_samples,)
+        Scores of the positive class: probabilities or decision values
+        (integer 0/1 labels are refused).
+
+    {bound} : float in [0, 1]
+        The constraint's bound.
+
+    pos_label : int, float, bool or str, default=None
+        The positive class; None means 1 for {{0, 1}} or {{-1, 1}}.
+
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights; the rates are then ratios of sums of weights.
+
+    Returns
+    -------
+    score : float
+        0.0 when no threshold meets the constraint, with an
+        ``UndefinedMetricWarning`` that gives the best achievable
+        {constraint}: in a grid search that model loses, and the search goes
+        on.
+
+    See Also
+    --------
+    operating_point : The threshold itself, its counts and an interval that
+        includes the choice of the threshold.
+
+    Examples
+    --------
+    >>> from imbascore import {function}
+    >>> y_true = [0, 0, 0, 0, 0, 0, 1, 0, 1, 1]
+    >>> y_score = [0.1, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.7, 0.8, 0.9]
+    >>> {example}
+    """
+
+
+def _documented(function, objective, constraint, word, example):
+    name = function.__name__
+    function.__doc__ = _DOC.format(
+        objective=objective,
+        constraint=constraint,
+        word=word,
+        bound=_BOUNDS[name],
+        name=name.removesuffix("_score"),
+        function=name,
+        example=example,
+    )
+    return function
+
+
+def recall_at_precision_score(
+    y_true, y_score, *, min_precision, pos_label=None, sample_weight=None
+):
+    return _best_rate(
+        y_true,
+        y_score,
+        "recall",
+        ("precision", ">=", min_precision),
+        pos_label,
+        sample_weight,
+        "recall_at_precision_score",
+    )
+
+
+def precision_at_recall_score(
+    y_true, y_score, *, min_recall, pos_label=None, sample_weight=None
+):
+    return _best_rate(
+        y_true,
+        y_score,
+        "precision",
+        ("recall", ">=", min_recall),
+        pos_label,
+        sample_weight,
+        "precision_at_recall_score",
+    )
+
+
+def sensitivity_at_specificity_score(
+    y_true, y_score, *, min_specificity, pos_label=None, sample_weight=None
+):
+    return _best_rate(
+        y_true,
+        y_score,
+        "sensitivity",
+        ("specificity", ">=", min_specificity),
+        pos_label,
+        sample_weight,
+        "sensitivity_at_specificity_score",
+    )
+
+
+def specificity_at_sensitivity_score(
+    y_true, y_score, *, min_sensitivity, pos_label=None, sample_weight=None
+):
+    return _best_rate(
+        y_true,
+        y_score,
+        "specificity",
+        ("sensitivity", ">=", min_sensitivity),
+        pos_label,
+        sample_weight,
+        "specificity_at_sensitivity_score",
+    )
+
+
+def tpr_at_fpr_score(y_true, y_score, *, max_fpr, pos_label=None, sample_weight=None):
+    return _best_rate(
+        y_true,
+        y_score,
+        "sensitivity",
+        ("fpr", "<=", max_fpr),
+        pos_label,
+        sample_weight,
+        "tpr_at_fpr_score",
+    )
+
+
+_documented(
+    recall_at_precision_score,
+    "recall",
+    "precision",
+    "at least",
+    "round(recall_at_precision_score(y_true, y_score, min_precision=0.75), 4)"
+    "\n    0.6667",
+)
+_documented(
+    precision_at_recall_score,
+    "precision",
+    "recall",
+    "at least",
+    "precision_at_recall_score(y_true, y_score, min_recall=0.6)\n    1.0",
+)
+_documented(
+    sensitivity_at_specificity_score,
+    "sensitivity",
+    "specificity",
+    "at least",
+    "round(sensitivity_at_specificity_score(y_true, y_score, "
+    "min_specificity=0.8), 4)\n    0.6667",
+)
+_documented(
+    specificity_at_sensitivity_score,
+    "specificity",
+    "sensitivity",
+    "at least",
+    "round(specificity_at_sensitivity_score(y_true, y_score, "
+    "min_sensitivity=1.0), 4)\n    0.7143",
+)
+_documented(
+    tpr_at_fpr_score,
+    "true positive rate",
+    "the false positive rate",
+    "at most",
+    "round(tpr_at_fpr_score(y_true, y_score, max_fpr=0.0), 4)\n    0.6667",
+)
+
+#: The score functions by registry name.
+OPERATING_POINT_SCORES = {
+    name.removesuffix("_score"): globals()[name] for name in _BOUNDS
+}
