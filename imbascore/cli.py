@@ -24,8 +24,8 @@ from ._metrics.formulas import DPRIME_CORRECTIONS
 from ._metrics.garcia2009 import garcia2009_measures
 from ._report.confusion import confusion_counts
 from ._report.report import (
-    _format_interval_report,
-    _format_report,
+    format_interval_report,
+    format_report,
     imbalanced_report,
     report_from_table,
 )
@@ -456,9 +456,9 @@ def _report(args):
     if args.json:
         text = json.dumps(_without_nan(report), indent=2)
     elif args.interval:
-        text = _format_interval_report(report, args.digits)
+        text = format_interval_report(report, args.digits)
     else:
-        text = _format_report(report, args.digits)
+        text = format_report(report, args.digits)
     if prevalence_note:
         print(f"imbascore report: note: {prevalence_note}", file=sys.stderr)
     for warning in caught:

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from imbascore import best_threshold, iba_score, threshold_curve
-from imbascore._thresholds.curve import _values_at_rates
+from imbascore._thresholds.curve import values_at_rates
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
@@ -114,7 +114,7 @@ def test_isometrics_have_the_shapes_of_flach_2003():
     fpr = np.linspace(0.0, 0.1, 11)
 
     def along(name, tpr, **params):
-        return _values_at_rates(name, tpr, fpr, positives, negatives, params, "test")
+        return values_at_rates(name, tpr, fpr, positives, negatives, params, "test")
 
     # accuracy: lines of slope negatives / positives (the class ratio)
     values = along("accuracy", 0.05 + fpr * negatives / positives)

@@ -40,6 +40,15 @@ from .._core.checks import (
 from .._core.counts import Counts, count
 from .._core.engine import ContingencyTable
 from .._core.engine.select import OneVsRestCounts, micro_counts
+from .._core.resampling import (
+    beta_parameters,
+    bootstrap_tables,
+    containing,
+    jackknife,
+    percentiles,
+    posterior_tables,
+    stratified_tables,
+)
 from .._metrics.at_prevalence import prevalence_label
 from .._metrics.named_scores import metric_options, score_of_table
 from .._metrics.per_class import per_class_values
@@ -271,23 +280,23 @@ def counts_interval(
         exact = _exact_balanced_accuracy(table, metric, metric_params, level, func)
         if exact is not None:
             note = _widening_note(estimate, *exact)
-            low, high = _containing(estimate, *exact)
+            low, high = containing(estimate, *exact)
             return MetricInterval(metric, estimate, low, high, method, level, note=note)
-        draws = evaluate(_posterior_tables(table, n_resamples, rng))
-        equal_tailed = _percentiles(draws, level)
+        draws = evaluate(posterior_tables(table, n_resamples, rng))
+        equal_tailed = percentiles(draws, level)
         note = _widening_note(estimate, *equal_tailed)
-        low, high = _containing(estimate, *equal_tailed)
+        low, high = containing(estimate, *equal_tailed)
         return MetricInterval(
             metric, estimate, low, high, method, level, n_resamples, note
         )
     else:
-        resample = _stratified_tables if fixed_rows else _bootstrap_tables
+        resample = stratified_tables if fixed_rows else bootstrap_tables
         draws = evaluate(resample(table, n_resamples, rng))
         if method == "bootstrap":
-            low, high = _percentiles(draws, level)
+            low, high = percentiles(draws, level)
         else:
-            jackknife = _jackknife(table, evaluate, fixed_rows=fixed_rows)
-            low, high = _bca(draws, estimate, jackknife, level)
+            left_out = jackknife(table, evaluate, fixed_rows=fixed_rows)
+            low, high = _bca(draws, estimate, left_out, level)
     return MetricInterval(metric, estimate, low, high, method, level, n_resamples)
 
 
@@ -347,100 +356,6 @@ def report_intervals(
         "n_resamples": n_resamples,
         "meaning": _MEANINGS[method],
     }
-
-
-# ---------------------------------------------------------------- sizes
-
-
-def _effective_rows(table):
-    """Row sums in units of samples: the counts, or each row's Kish size."""
-    rows = np.asarray(table.joint.sum(axis=1), dtype=float).ravel()
-    if table.squared_weights is None:
-        return rows, rows
-    sums, scales = table.squared_weights
-    with np.errstate(divide="ignore", invalid="ignore"):
-        sizes = np.where(sums > 0, (rows / scales) ** 2 / sums, 0.0)
-    return rows, sizes
-
-
-def _effective_total(table):
-    total = float(table.joint.sum())
-    if table.squared_weights is None:
-        return total, total
-    sums, scales = table.squared_weights
-    largest = scales.max()
-    squares = np.sum(sums * (scales / largest) ** 2)
-    return total, (total / largest) ** 2 / squares if squares > 0 else 0.0
-
-
-# ---------------------------------------------------------------- draws
-
-
-def _dense(table):
-    joint = table.joint
-    return np.asarray(joint.toarray() if hasattr(joint, "toarray") else joint, float)
-
-
-def _posterior_tables(table, n_draws, rng):
-    """Tables whose rows are Dirichlet(1 + counts) draws times the row sizes."""
-    joint = _dense(table)
-    rows, sizes = _effective_rows(table)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        in_samples = np.where(rows[:, None] > 0, joint * (sizes / rows)[:, None], 0.0)
-    gamma = rng.standard_gamma(1.0 + in_samples, size=(n_draws,) + joint.shape)
-    shares = gamma / gamma.sum(axis=2, keepdims=True)
-    return shares * rows[None, :, None]
-
-
-def _bootstrap_tables(table, n_draws, rng):
-    """Tables of ``n`` samples drawn with replacement from the counted cells."""
-    joint = _dense(table)
-    total, size = _effective_total(table)
-    draws = max(int(round(size)), 1)
-    cells = rng.multinomial(draws, (joint / total).ravel(), size=n_draws)
-    return cells.reshape((n_draws,) + joint.shape) * (total / draws)
-
-
-def _stratified_tables(table, n_draws, rng):
-    """Tables whose rows are each resampled on their own, with replacement
-    from the row's cells and as many samples as it holds (its effective
-    size), then scaled back to the row's sum: the class ratio stays fixed."""
-    joint = _dense(table)
-    rows, sizes = _effective_rows(table)
-    tables = np.zeros((n_draws,) + joint.shape)
-    for row in np.flatnonzero(rows > 0):
-        draws = max(int(round(sizes[row])), 1)
-        cells = rng.multinomial(draws, joint[row] / rows[row], size=n_draws)
-        tables[:, row, :] = cells * (rows[row] / draws)
-    return tables
-
-
-def _jackknife(table, evaluate, *, fixed_rows=False):
-    """Leave-one-sample-out values and how many samples each stands for.
-
-    With ``fixed_rows`` (a table at a set class ratio), a sample of a row
-    is one unit of that row's effective size, and the row is scaled back to
-    its sum after leaving it out.
-    """
-    joint = _dense(table)
-    cells = np.argwhere(joint > 0)
-    if fixed_rows:
-        rows, sizes = _effective_rows(table)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            units = np.where(sizes > 0, rows / sizes, 1.0)[cells[:, 0]]
-    else:
-        total, size = _effective_total(table)
-        units = np.full(len(cells), total / size if size > 0 else 1.0)
-    tables = np.repeat(joint[None], len(cells), axis=0)
-    tables[np.arange(len(cells)), cells[:, 0], cells[:, 1]] -= units
-    np.maximum(tables, 0.0, out=tables)
-    if fixed_rows:
-        index = np.arange(len(cells))
-        left = tables[index, cells[:, 0], :].sum(axis=1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            scale = np.where(left > 0, joint[cells[:, 0]].sum(axis=1) / left, 0.0)
-        tables[index, cells[:, 0], :] *= scale[:, None]
-    return evaluate(tables), joint[cells[:, 0], cells[:, 1]] / units
 
 
 # ---------------------------------------------------------------- evaluation
@@ -607,34 +522,8 @@ def _micro_of_each(stacked, n_tables, n_labels):
     )
 
 
-def _percentiles(draws, level):
-    tail = (1.0 - level) / 2.0
-    draws = np.asarray(draws, dtype=float)
-    if draws.ndim == 1:
-        kept = draws[np.isfinite(draws)]
-        if kept.size == 0:
-            return float("nan"), float("nan")
-        low, high = np.quantile(kept, [tail, 1.0 - tail])
-        return float(low), float(high)
-    bounds = [_percentiles(column, level) for column in draws.T]
-    return np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])
-
-
-def _containing(estimate, low, high):
-    """Widen a posterior interval to the observed estimate. With a rate
-    observed at 0 or 1 (no true positive found, say) the posterior puts all
-    its mass inside the boundary, so its equal-tailed interval would exclude
-    the very value observed; like Clopper-Pearson's, ours then reaches it."""
-    # fmin/fmax: an undefined (NaN) estimate leaves the bounds as they are;
-    # arrays (average=None) widen element by element.
-    low, high = np.fmin(low, estimate), np.fmax(high, estimate)
-    if np.ndim(low) == 0:
-        return float(low), float(high)
-    return low, high
-
-
 def _widening_note(estimate, low, high):
-    """What :func:`_containing` is about to do to the equal-tailed interval
+    """What :func:`containing` is about to do to the equal-tailed interval
     ``[low, high]``, in words; None if it contains the estimate."""
     below = np.asarray(np.asarray(high) < estimate)  # the estimate above it
     above = np.asarray(np.asarray(low) > estimate)
@@ -768,27 +657,13 @@ def _exact_balanced_accuracy(table, metric, params, level, func):
     if options.average == "multiclass":  # symmetric: either class positive
         positive = table.classes[1].item()
         options = replace(options, average="binary", pos_label=positive)
-    p, q = _beta_parameters(select_for(options, table, stacklevel=3))
+    p, q = beta_parameters(select_for(options, table, stacklevel=3))
     tail = (1.0 - level) / 2.0
     if metric == "sensitivity":
         return tuple(float(v) for v in stats.beta.ppf([tail, 1 - tail], *p))
     if metric == "specificity":
         return tuple(float(v) for v in stats.beta.ppf([tail, 1 - tail], *q))
     return _beta_average_quantile(p, q, tail), _beta_average_quantile(p, q, 1 - tail)
-
-
-def _beta_parameters(counts):
-    """Beta(1 + TP, 1 + FN) on TPR and Beta(1 + TN, 1 + FP) on TNR, with the
-    counts in effective samples under weights."""
-    tp, fn, fp, tn = (
-        float(getattr(counts, name)[0]) for name in ("tp", "fn", "fp", "tn")
-    )
-    if counts.positive_trials is not None:
-        positives, negatives = tp + fn, tn + fp
-        to_pos = counts.positive_trials[0] / positives if positives > 0 else 0.0
-        to_neg = counts.negative_trials[0] / negatives if negatives > 0 else 0.0
-        tp, fn, tn, fp = tp * to_pos, fn * to_pos, tn * to_neg, fp * to_neg
-    return (1.0 + tp, 1.0 + fn), (1.0 + tn, 1.0 + fp)
 
 
 def _beta_average_quantile(p, q, probability):

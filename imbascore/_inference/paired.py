@@ -23,8 +23,9 @@ from .._core.checks import check_confidence_level, check_n_resamples, param_erro
 from .._core.engine import ContingencyTable
 from .._core.inputs import read_labelled
 from .._core.inputs.unique import unite_labels
+from .._core.resampling import percentiles
 from .._metrics.named_scores import score_of_table
-from .intervals import _evaluator, _percentiles
+from .intervals import _evaluator
 
 __all__ = ["PairedCounts", "PredictionComparison", "compare_predictions"]
 
@@ -440,7 +441,7 @@ def compare_predictions(
             UndefinedMetricWarning,
             stacklevel=2,
         )
-    low, high = _percentiles(differences, level)
+    low, high = percentiles(differences, level)
     estimate = float(score_a - score_b)
     p_value = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
     test = "mcnemar"

@@ -36,11 +36,7 @@ from .._core.checks import (
 )
 from .._core.counts import Counts, count
 from .._core.engine.select import index_of
-from .._inference.intervals import (
-    _containing,
-    _percentiles,
-    _posterior_tables,
-)
+from .._core.resampling import containing, percentiles, posterior_tables
 from .._report.confusion import confusion_counts
 
 __all__ = [
@@ -398,8 +394,8 @@ def _result(priors, draws, *, method, level, labels, position, clipped, n_draws)
     if draws is None:
         low = high = np.full(len(labels), np.nan)
     else:
-        low, high = _percentiles(draws, level)
-        low, high = _containing(priors, low, high)
+        low, high = percentiles(draws, level)
+        low, high = containing(priors, low, high)
     if position is None:
         estimate = priors
     else:
@@ -566,7 +562,7 @@ def estimate_prevalence(
         _warn_clipped(priors, func)
     draws = None
     if level:
-        tables = _posterior_tables(counts.table, n_draws, rng)
+        tables = posterior_tables(counts.table, n_draws, rng)
         drawn_rates = tables / tables.sum(axis=2, keepdims=True)
         draws, _ = _solve_on_simplex(np.swapaxes(drawn_rates, 1, 2), shares)
     return _result(

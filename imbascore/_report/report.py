@@ -337,8 +337,8 @@ def report_from_table(
     if output_dict:
         return report
     if interval is not None:
-        return _format_interval_report(report, digits)
-    return _format_report(report, digits)
+        return format_interval_report(report, digits)
+    return format_report(report, digits)
 
 
 def _row_names(labels, target_names, explicit_labels, func):
@@ -392,7 +392,7 @@ def _number(value, weighted):
     return float(value) if weighted else int(round(float(value)))
 
 
-def _format_report(report, digits=3):
+def format_report(report, digits=3):
     """The text table of a report dict (``imbalanced_report(output_dict=True)``).
 
     Every class row is printed, whatever its name (one called "accuracy" or
@@ -453,7 +453,7 @@ def _prevalence_note(report):
     ]
 
 
-def _format_interval_report(report, digits=3):
+def format_interval_report(report, digits=3):
     """The text of a report with intervals: one row per metric, one column per
     class and average, each value followed by its interval."""
     columns = list(report["classes"].items()) + [

@@ -335,7 +335,7 @@ def _best_index(values, thresholds, metric, func):
 # ---------------------------------------------------------------- checks
 
 
-def _check_metrics(metrics, func, parameter="metrics"):
+def check_metrics(metrics, func, parameter="metrics"):
     if isinstance(metrics, str):
         metrics = (metrics,)
     names = threshold_metric_names()
@@ -372,7 +372,7 @@ def _check_metrics(metrics, func, parameter="metrics"):
     return metrics
 
 
-def _route_params(metrics, params, func):
+def route_params(metrics, params, func):
     """Each of ``params`` to every metric that takes it; unused ones refused."""
     per_metric = {
         name: {k: v for k, v in params.items() if k in _accepted_params(name)}
@@ -615,7 +615,7 @@ def _evaluate(name, counts, params, pos_label, func):
     return values
 
 
-def _values_at_rates(
+def values_at_rates(
     name, tpr, fpr, positives, negatives, params, func, trials=(None, None)
 ):
     """Metric ``name`` at rates of any shape, for classes of these sizes
@@ -796,8 +796,8 @@ def counted_curve(
     """The body of :func:`threshold_curve`, for the public functions built
     on it: its errors name ``func`` and its scores' parameter ``score_name``;
     ``probabilities`` refuses scores outside [0, 1]."""
-    metrics = _check_metrics(metrics, func)
-    per_metric = _route_params(metrics, metric_params, func)
+    metrics = check_metrics(metrics, func)
+    per_metric = route_params(metrics, metric_params, func)
     given = _check_thresholds(thresholds, func)
     if any_dask(y_true, y_score, sample_weight):  # counted on the workers
         classes, pos_label, at, accumulator = dask_threshold_counts(
@@ -960,7 +960,7 @@ def best_threshold(
     func = "best_threshold"
     if not isinstance(metric, str):
         raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
-    metrics = _check_metrics(metric, func, "metric")
+    metrics = check_metrics(metric, func, "metric")
     if constraint is not None:
         constraint = check_constraint(constraint, threshold_metric_names(), func)
         if constraint[0] != metric:

@@ -16,15 +16,15 @@ from sklearn.utils import check_random_state
 
 from .._core.checks import check_confidence_level, check_n_resamples, param_error
 from .._core.engine.select import index_of
-from .._inference.intervals import _percentiles
+from .._core.resampling import percentiles
 from .._report.confusion import ConfusionCounts
 from .constraints import check_constraint, constrained_index, unmet_error
 from .curve import (
     _LOWER_IS_BETTER,
     _NOT_A_QUALITY,
-    _check_metrics,
-    _values_at_rates,
+    check_metrics,
     threshold_metric_names,
+    values_at_rates,
 )
 from .operating_point_scores import constrained_curve
 
@@ -154,7 +154,7 @@ def _reselected(curve, samples, objective, constraint, params, n_resamples, rng)
         n_neg = fp[:, :1]
         tpr, fpr = tp / n_pos, fp / n_neg
         value_of = {
-            name: _values_at_rates(name, tpr, fpr, n_pos, n_neg, params, FUNC)
+            name: values_at_rates(name, tpr, fpr, n_pos, n_neg, params, FUNC)
             for name in {objective, metric}
         }
         for row in range(draws):
@@ -266,7 +266,7 @@ def operating_point(
     (0.5, 1.0, 0.6)
     """
     func = FUNC
-    (objective,) = _check_metrics(objective, func, "objective")
+    (objective,) = check_metrics(objective, func, "objective")
     if objective in _NOT_A_QUALITY:
         raise ValueError(
             param_error(func, "objective", "a metric with a best value", objective)
@@ -313,10 +313,10 @@ def operating_point(
     values, chosen = _reselected(
         curve, samples, objective, constraint, params, n_resamples, rng
     )
-    low, high = _percentiles(values, level)
+    low, high = percentiles(values, level)
     met = chosen[~np.isnan(chosen)]
     threshold_low, threshold_high = (
-        _percentiles(met, level) if met.size else (np.nan, np.nan)
+        percentiles(met, level) if met.size else (np.nan, np.nan)
     )
     return OperatingPoint(
         threshold=float(curve.thresholds[index]),

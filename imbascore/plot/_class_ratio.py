@@ -6,11 +6,11 @@ from sklearn.utils import check_random_state
 from .._core.checks import check_confidence_level, check_n_resamples, param_error
 from .._core.engine.prevalence import check_priors
 from .._core.engine.select import index_of
-from .._inference.intervals import _beta_parameters
+from .._core.resampling import beta_parameters
 from .._metrics.named_scores import metric_options
 from .._metrics.scoring import select_for
 from .._report.confusion import confusion_counts
-from .._thresholds.curve import _check_metrics, _route_params, _values_at_rates
+from .._thresholds.curve import check_metrics, route_params, values_at_rates
 from ._base import check_matplotlib
 
 __all__ = ["ClassRatioDisplay"]
@@ -243,8 +243,8 @@ class ClassRatioDisplay:
         display : ClassRatioDisplay
         """
         func = "ClassRatioDisplay.from_counts"
-        metrics = _check_metrics(metrics, func)
-        per_metric = _route_params(metrics, metric_params, func)
+        metrics = check_metrics(metrics, func)
+        per_metric = route_params(metrics, metric_params, func)
         level = check_confidence_level(confidence_level, func)
         draws = 0 if n_draws == 0 else check_n_resamples(n_draws, func)
         selected = _two_class_counts(counts, pos_label, func)
@@ -266,7 +266,7 @@ class ClassRatioDisplay:
 
         def at_ratios(name_, tpr, tnr):
             """``name_`` at every ratio, for rates of any shape."""
-            return _values_at_rates(
+            return values_at_rates(
                 name_,
                 tpr,
                 1.0 - tnr,
@@ -282,7 +282,7 @@ class ClassRatioDisplay:
         low = high = None
         if draws:
             rng = check_random_state(random_state)
-            (a, b), (c, d) = _beta_parameters(selected)
+            (a, b), (c, d) = beta_parameters(selected)
             tprs, tnrs = rng.beta(a, b, (draws, 1)), rng.beta(c, d, (draws, 1))
             tail = (1.0 - level) / 2.0
             low, high = {}, {}

@@ -14,9 +14,9 @@ import numpy as np
 
 from .._thresholds.curve import (
     _NOT_A_QUALITY,
-    _check_metrics,
-    _values_at_rates,
+    check_metrics,
     threshold_curve,
+    values_at_rates,
 )
 from ._base import check_matplotlib
 from ._threshold_curve import scores_of_estimator
@@ -228,12 +228,12 @@ class RocIsometricsDisplay:
         func = "RocIsometricsDisplay.plot"
         if isometrics is None:
             isometrics = next(iter(self.values))
-        (isometrics,) = _check_metrics([isometrics], func)
+        (isometrics,) = check_metrics([isometrics], func)
         if ax is None:
             _, ax = plt.subplots(figsize=(5, 5))
         grid = np.linspace(0.0, 1.0, 201)
         fpr_grid, tpr_grid = np.meshgrid(grid, grid)
-        surface = _values_at_rates(
+        surface = values_at_rates(
             isometrics,
             tpr_grid,
             fpr_grid,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._core.inputs.label_csv import (
-    _UNREADABLE,
+    UNREADABLE,
     LabelFileError,
     check_columns,
     is_number,
@@ -177,7 +177,7 @@ def _read_csv(path, delimiter):
                     )
                 rows.append([cell.strip() for cell in row])
                 lines.append(line)
-        except _UNREADABLE as error:
+        except UNREADABLE as error:
             raise OwnDataError(
                 f"--data {path!r} is not a readable CSV: {error}"
             ) from None

@@ -32,7 +32,7 @@ __all__ = [
 #: enough that the chunk held in memory stays in tens of megabytes.
 CHUNK_ROWS = 1 << 18
 #: What a damaged file raises while it is decoded.
-_UNREADABLE = (csv.Error, UnicodeDecodeError, gzip.BadGzipFile, EOFError, zlib.error)
+UNREADABLE = (csv.Error, UnicodeDecodeError, gzip.BadGzipFile, EOFError, zlib.error)
 
 
 class LabelFileError(ValueError):
@@ -105,7 +105,7 @@ def read_header(path, reader):
         header = next(reader)
     except StopIteration:
         raise LabelFileError(f"{path!r} is empty; it needs a header row") from None
-    except _UNREADABLE as error:
+    except UNREADABLE as error:
         raise LabelFileError(f"{path!r} is not a readable CSV: {error}") from None
     return [name.strip() for name in header]
 
@@ -186,7 +186,7 @@ def iter_label_cells(
                         on_progress(raw)
                     values = {name: [] for name in columns}
                     rows = 0
-        except _UNREADABLE as error:
+        except UNREADABLE as error:
             raise LabelFileError(f"{path!r} is not a readable CSV: {error}") from None
         if rows:
             yield values
