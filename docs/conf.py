@@ -74,7 +74,7 @@ def _write_ratio_table():
     drift from the code)."""
     import pathlib
 
-    from imbascore.scorers import BUILTIN_FACTORIES, FACTORY_METRICS
+    from imbascore._scorer.factories import BUILTIN_FACTORIES, FACTORY_METRICS
 
     scorer_names = {}
     for name, factory in BUILTIN_FACTORIES.items():

@@ -11,47 +11,107 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from . import formulas as F
 
-__all__ = ["METRICS", "MULTICLASS", "average_values", "fill_undefined"]
+__all__ = [
+    "METRICS",
+    "MULTICLASS",
+    "accuracy",
+    "average_values",
+    "fill_undefined",
+    "fnr",
+    "fpr",
+    "npv",
+    "binary_value",
+    "ppv",
+    "rate",
+    "tnr",
+    "tpr",
+]
+
+
+# ---------------------------------------------------------------- rates
+
+
+def rate(numerator, denominator):
+    """Ratio clipped to [0, 1] (rounding only); NaN where undefined.
+
+    Callers silence numpy's 0/0 warning (see ``per_class_values``). Plain
+    floats (defined binary cells, see ``binary_cells``) stay floats.
+    """
+    if type(numerator) is float:
+        return min(max(numerator / denominator, 0.0), 1.0)
+    return np.minimum(np.maximum(numerator / denominator, 0.0), 1.0)
+
+
+def tpr(counts):
+    return rate(counts.tp, counts.tp + counts.fn)
+
+
+def tnr(counts):
+    return rate(counts.tn, counts.fp + counts.tn)
+
+
+def fpr(counts):
+    return rate(counts.fp, counts.fp + counts.tn)
+
+
+def fnr(counts):
+    return rate(counts.fn, counts.tp + counts.fn)
+
+
+def ppv(counts):
+    return rate(counts.tp, counts.tp + counts.fp)
+
+
+def npv(counts):
+    return rate(counts.tn, counts.tn + counts.fn)
+
+
+def accuracy(counts):
+    total = (counts.tp + counts.fn) + (counts.fp + counts.tn)
+    return rate(counts.tp + counts.tn, total)
+
+
+# ---------------------------------------------------------------- metrics
 
 
 def _sensitivity(counts):
-    return counts.tpr
+    return tpr(counts)
 
 
 def _specificity(counts):
-    return counts.tnr
+    return tnr(counts)
 
 
 def _dominance(counts):
-    return F.dominance(counts.tpr, counts.tnr)
+    return F.dominance(tpr(counts), tnr(counts))
 
 
 def _geometric_mean(counts, zero_recall=0.0):
     # zero_recall acts with average="multiclass" only (checked to be 0 here).
-    return F.geometric_mean(counts.tpr, counts.tnr)
+    return F.geometric_mean(tpr(counts), tnr(counts))
 
 
 def _iba(counts, alpha=0.1, squared=True):
-    return F.index_balanced_accuracy(counts.tpr, counts.tnr, alpha, squared)
+    return F.index_balanced_accuracy(tpr(counts), tnr(counts), alpha, squared)
 
 
 def _optimized_precision(counts):
-    return F.optimized_precision(counts.accuracy, counts.tpr, counts.tnr)
+    return F.optimized_precision(accuracy(counts), tpr(counts), tnr(counts))
 
 
 def _ad_area(counts):
-    tpr, tnr = counts.tpr, counts.tnr
-    return F.ad_area(F.geometric_mean(tpr, tnr), F.dominance(tpr, tnr))
+    sens, spec = tpr(counts), tnr(counts)
+    return F.ad_area(F.geometric_mean(sens, spec), F.dominance(sens, spec))
 
 
 def _balanced_accuracy(counts, adjusted=False):
-    value = F.balanced_accuracy(counts.tpr, counts.tnr)
+    value = F.balanced_accuracy(tpr(counts), tnr(counts))
     # Chance-adjusted as scikit-learn's: (BA - 1/2) / (1 - 1/2) for two classes.
     return 2.0 * value - 1.0 if adjusted else value
 
 
 def _weighted_accuracy(counts, weight=0.5):
-    return F.weighted_accuracy(counts.tpr, counts.tnr, weight)
+    return F.weighted_accuracy(tpr(counts), tnr(counts), weight)
 
 
 # Rates closer than this are on the chance diagonal (rounding of weighted sums).
@@ -59,18 +119,18 @@ _DIAGONAL_TOLERANCE = 1e-12
 
 
 def _dprime(counts, correction="macmillan"):
-    tpr, fpr = counts.tpr, counts.fpr
+    hits, false_alarms = tpr(counts), fpr(counts)
     # Half a trial under weights: the trials are the effective sample sizes,
     # so scaling all weights, or weighting a class uniformly, changes nothing.
     positive_trials, negative_trials = counts.trials
-    fnr = counts.rate(counts.fn, counts.positives)
-    corrected = F.probit(tpr, fnr, positive_trials, correction) - F.probit(
-        fpr, counts.tnr, negative_trials, correction
+    misses = rate(counts.fn, counts.positives)
+    corrected = F.probit(hits, misses, positive_trials, correction) - F.probit(
+        false_alarms, tnr(counts), negative_trials, correction
     )
     # A point on the chance diagonal (every constant prediction is one) has
     # d' = 0; correcting its two rates by class-size-dependent amounts would
     # credit it with discrimination it does not have.
-    on_diagonal = np.abs(tpr - fpr) <= _DIAGONAL_TOLERANCE
+    on_diagonal = np.abs(hits - false_alarms) <= _DIAGONAL_TOLERANCE
     return np.where(on_diagonal, 0.0, corrected)
 
 
@@ -79,31 +139,31 @@ def _aucz(counts, correction="macmillan"):
 
 
 def _fpr(counts):
-    return counts.fpr
+    return fpr(counts)
 
 
 def _fnr(counts):
-    return counts.fnr
+    return fnr(counts)
 
 
 def _npv(counts):
-    return counts.npv
+    return npv(counts)
 
 
 def _informedness(counts):
-    return F.informedness(counts.tpr, counts.tnr)
+    return F.informedness(tpr(counts), tnr(counts))
 
 
 def _markedness(counts):
-    return F.markedness(counts.ppv, counts.npv)
+    return F.markedness(ppv(counts), npv(counts))
 
 
 def _lr_plus(counts):
-    return counts.tpr / counts.fpr
+    return tpr(counts) / fpr(counts)
 
 
 def _lr_minus(counts):
-    return counts.fnr / counts.tnr
+    return fnr(counts) / tnr(counts)
 
 
 def _nmi(counts):
@@ -143,6 +203,26 @@ METRICS = {
 #: Metrics whose undefined values are NaN under zero_division="warn" (as in
 #: scikit-learn's class_likelihood_ratios): 0 would read as a verdict.
 NAN_WHEN_UNDEFINED = frozenset({"lr_plus", "lr_minus"})
+
+
+#: The cells each entry of "counts it needs non-zero" sums.
+_SUMS = {
+    "positives": ("tp", "fn"),
+    "negatives": ("fp", "tn"),
+    "predicted_positives": ("tp", "fp"),
+    "predicted_negatives": ("tn", "fn"),
+}
+
+
+def binary_value(name, counts, params):
+    """The value of metric ``name`` from one label's counts held as plain
+    floats (``OneVsRestCounts.of_cells``), or None where it is undefined:
+    the general path fills and announces that."""
+    function, requires, _ = METRICS[name]
+    for needed in requires:
+        if sum(getattr(counts, cell) for cell in _SUMS.get(needed, (needed,))) == 0:
+            return None
+    return float(function(counts, **params))
 
 
 def per_class_values(name, counts, fill, warn, *, stacklevel, **params):

@@ -31,6 +31,7 @@ from .per_class import (
     MULTICLASS,
     NAN_WHEN_UNDEFINED,
     average_values,
+    binary_value,
     per_class_values,
 )
 
@@ -228,11 +229,7 @@ def plain_value(options, counts):
     to say: an undefined value, a metric of logarithms or quantiles."""
     if options.name not in _PLAIN_BINARY:
         return None
-    function, requires, _ = METRICS[options.name]
-    for attribute in requires:
-        if getattr(counts, attribute) == 0:
-            return None  # undefined: filled and announced by the general path
-    return float(function(counts, **options.params))
+    return binary_value(options.name, counts, options.params)
 
 
 def plain_binary(options, table):
@@ -240,7 +237,9 @@ def plain_binary(options, table):
     if options.name not in _PLAIN_BINARY:
         return None
     counts = plain_counts(table, options.pos_label)
-    return None if counts is None else plain_value(options, counts)
+    if counts is None:
+        return None
+    return binary_value(options.name, counts, options.params)
 
 
 def score_table(options, table, *, stacklevel=2):

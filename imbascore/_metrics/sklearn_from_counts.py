@@ -26,6 +26,7 @@ from .._core.checks import (
 )
 from .._core.engine.multilabel import exact_matches
 from .._core.engine.select import index_of, select_counts
+from .per_class import tnr, tpr
 from .scoring import check_metric_options, plain_counts, score_table
 
 __all__ = ["SKLEARN_FROM_COUNTS", "SKLEARN_POS_LABELS", "SKLEARN_SCORES"]
@@ -94,7 +95,7 @@ def _balanced_accuracy(table):
     if len(table.classes) == 2:  # both recalls defined: their mean, in floats
         counts = plain_counts(table, None, position=1)
         if counts is not None and counts.positives and counts.negatives:
-            return (counts.tpr + counts.tnr) / 2
+            return (tpr(counts) + tnr(counts)) / 2
     return score_table(_MEAN_RECALL, table, stacklevel=3)
 
 

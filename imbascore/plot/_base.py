@@ -24,6 +24,8 @@ def rates_of_predictions(y_true, predictions, *, pos_label, sample_weight, func)
     import numpy as np
 
     from .._core.engine import one_vs_rest_counts
+    from .._metrics.per_class import tnr as true_negative_rate
+    from .._metrics.per_class import tpr as true_positive_rate
 
     tpr, tnr = [], []
     for y_pred in predictions.values():
@@ -35,8 +37,8 @@ def rates_of_predictions(y_true, predictions, *, pos_label, sample_weight, func)
             func=func,
         )
         with np.errstate(invalid="ignore", divide="ignore"):
-            tpr.append(float(counts.tpr[0]))
-            tnr.append(float(counts.tnr[0]))
+            tpr.append(float(true_positive_rate(counts)[0]))
+            tnr.append(float(true_negative_rate(counts)[0]))
     return np.array(tpr), np.array(tnr)
 
 

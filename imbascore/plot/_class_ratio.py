@@ -8,6 +8,8 @@ from .._core.engine.prevalence import check_priors
 from .._core.engine.select import index_of
 from .._core.resampling import beta_parameters
 from .._metrics.named_scores import metric_options
+from .._metrics.per_class import tnr as true_negative_rate
+from .._metrics.per_class import tpr as true_positive_rate
 from .._metrics.scoring import select_for
 from .._report.confusion import confusion_counts
 from .._thresholds.curve import check_metrics, route_params, values_at_rates
@@ -277,7 +279,8 @@ class ClassRatioDisplay:
                 trials,
             )
 
-        tpr, tnr = float(selected.tpr[0]), float(selected.tnr[0])
+        tpr = float(true_positive_rate(selected)[0])
+        tnr = float(true_negative_rate(selected)[0])
         values = {name_: at_ratios(name_, tpr, tnr) for name_ in metrics}
         low = high = None
         if draws:

@@ -37,6 +37,9 @@ __all__ = [
 class OneVsRestCounts:
     """One-vs-rest confusion counts of the selected labels (weighted sums).
 
+    The engine hands counts and their sums; the rates are the metrics'
+    (:mod:`imbascore._metrics.per_class`).
+
     Each of the four counts is summed from the cells of the contingency table
     it covers, never derived by subtraction from a total: a count whose cells
     are all zero is exactly zero, and a rate whose complement is zero is
@@ -89,32 +92,6 @@ class OneVsRestCounts:
     def total(self):
         return self.positives + self.negatives
 
-    def rate(self, numerator, denominator):
-        """Ratio clipped to [0, 1] (rounding only); NaN where undefined.
-
-        Callers silence numpy's 0/0 warning (see ``per_class_values``).
-        Plain floats (defined binary cells, see ``binary_cells``) stay floats.
-        """
-        if type(numerator) is float:
-            return min(max(numerator / denominator, 0.0), 1.0)
-        return np.minimum(np.maximum(numerator / denominator, 0.0), 1.0)
-
-    @property
-    def tpr(self):
-        return self.rate(self.tp, self.positives)
-
-    @property
-    def tnr(self):
-        return self.rate(self.tn, self.negatives)
-
-    @property
-    def fpr(self):
-        return self.rate(self.fp, self.negatives)
-
-    @property
-    def fnr(self):
-        return self.rate(self.fn, self.positives)
-
     @property
     def predicted_positives(self):
         return self.tp + self.fp
@@ -122,18 +99,6 @@ class OneVsRestCounts:
     @property
     def predicted_negatives(self):
         return self.tn + self.fn
-
-    @property
-    def ppv(self):
-        return self.rate(self.tp, self.predicted_positives)
-
-    @property
-    def npv(self):
-        return self.rate(self.tn, self.predicted_negatives)
-
-    @property
-    def accuracy(self):
-        return self.rate(self.tp + self.tn, self.total)
 
     @classmethod
     def of_cells(cls, tp, fn, fp, tn, classes, joint):

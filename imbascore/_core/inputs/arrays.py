@@ -176,7 +176,12 @@ def read_arrays(y_true, y_pred, sample_weight, func):
     y_true = as_label_array(y_true, "y_true", func)
     y_pred = as_label_array(y_pred, "y_pred", func)
     check_same_length(y_true.shape[0], y_pred, func)
-    weights = check_sample_weight(sample_weight, y_true.shape[0], func)
+    # No weights, the common case, needs no call.
+    weights = (
+        None
+        if sample_weight is None
+        else check_sample_weight(sample_weight, y_true.shape[0], func)
+    )
     kind_true, kind_pred = y_true.dtype.kind, y_pred.dtype.kind
     if kind_true in _NUMERIC_KINDS and kind_pred in _NUMERIC_KINDS:
         # their own codes; floats are checked by check_whole_floats
