@@ -90,7 +90,7 @@ def test_holm_over_pairs_and_the_best_against_the_others():
     }
     best = ims.compare_models(scores, cv=10, pairs="best").to_frame()
     assert (best["model_a"] == "a").all() and len(best) == 2
-    text = repr(comparison)
+    text = str(comparison)
     assert text.startswith("ModelComparison(score, 3 models, 10 folds, rope=0)")
     assert "a - b" in text
 

@@ -365,6 +365,19 @@ class ModelComparison:
         return pd.DataFrame(self.rows, columns=list(_COLUMNS))
 
     def __repr__(self):
+        names = ", ".join(repr(name) for name in self.scores)
+        folds = len(next(iter(self.scores.values())))
+        pairs = len(self.rows)
+        return (
+            f"ModelComparison(metric={self.metric!r}, scores=<{len(self.scores)} "
+            f"models x {folds} folds: {names}>, rows=<{pairs} "
+            f"pair{'s' if pairs != 1 else ''}>, rope={self.rope:g}, "
+            f"test_train_ratio={self.test_train_ratio:.4g}, "
+            f"confidence_level={self.confidence_level})"
+        )
+
+    def __str__(self):
+        """The table of the pairs: mean difference, p-values, probabilities."""
         title = (
             f"ModelComparison({self.metric or 'score'}, {len(self.scores)} models, "
             f"{len(next(iter(self.scores.values())))} folds, rope={self.rope:g})"

@@ -177,9 +177,10 @@ class PairedCounts:
     def __repr__(self):
         agree = float(np.einsum("ijj->", self.table))
         labels, total = self.labels.tolist(), self.table.sum()
+        shape = "x".join(str(size) for size in self.table.shape)
         return (
-            f"PairedCounts(labels={labels!r}, total {total:g}, "
-            f"A and B agree on {agree:g})"
+            f"PairedCounts(labels={labels!r}, table=<{shape} array, total "
+            f"{total:g}, A and B agree on {agree:g}>, weighted={self.weighted})"
         )
 
 
@@ -238,6 +239,15 @@ class PredictionComparison:
         self.__dict__.update(state)
 
     def __repr__(self):
+        return (
+            f"PredictionComparison(metric={self.metric!r}, "
+            f"score_a={self.score_a:.4g}, score_b={self.score_b:.4g}, "
+            f"estimate={self.estimate:.4g}, low={self.low:.4g}, "
+            f"high={self.high:.4g}, pvalue={self.pvalue:.4g}, test={self.test!r}, "
+            f"method={self.method!r}, confidence_level={self.confidence_level})"
+        )
+
+    def __str__(self):
         return (
             f"PredictionComparison({self.metric}: A {self.score_a:.4g} - B "
             f"{self.score_b:.4g} = {self.estimate:.4g}, "
