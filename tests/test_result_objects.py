@@ -101,3 +101,96 @@ def test_approach_comparison_spells_pvalue():
     assert 0 <= result.iman_davenport_pvalue <= 1
     assert {"pvalue", "pvalue_holm"} <= set(result.wilcoxon.columns)
     assert "pvalue" in result.to_frame().columns
+
+
+# ---------------------------------------------------------------- repr
+
+
+def _results():
+    y, pred_a, pred_b = _labels()
+    score = np.clip(y * 0.3 + np.random.default_rng(1).random(len(y)) * 0.7, 0, 1)
+    counts = ims.ConfusionCounts.from_matrix([[450, 50], [40, 160]])
+    return {
+        "MetricInterval": (
+            ims.metric_interval(y, pred_a, random_state=0),
+            ["metric", "estimate", "low", "high", "method", "confidence_level"],
+        ),
+        "PairedCounts": (
+            ims.PairedCounts.from_predictions(y, pred_a, pred_b),
+            ["labels", "table", "weighted"],
+        ),
+        "PredictionComparison": (
+            ims.compare_predictions(y, pred_a, pred_b, random_state=0),
+            ["metric", "score_a", "score_b", "estimate", "low", "high", "pvalue"],
+        ),
+        "ModelComparison": (
+            ims.compare_models(_fold_scores(), cv=10),
+            ["metric", "scores", "rows", "rope", "confidence_level"],
+        ),
+        "ApproachComparison": (
+            compare_approaches(_approach_scores(), control="none", bayesian=False),
+            ["metric", "n_datasets", "friedman_pvalue", "critical_difference"],
+        ),
+        "OperatingPoint": (
+            ims.operating_point(
+                y,
+                score,
+                objective="iba",
+                constraint=("precision", ">=", 0.3),
+                n_resamples=100,
+                random_state=0,
+            ),
+            ["threshold", "objective", "value", "low", "high", "constraint"],
+        ),
+        "ThresholdCurve": (
+            ims.threshold_curve(y, score, metrics=["iba", "f1"]),
+            ["thresholds", "values", "pos_label"],
+        ),
+        "DecisionCurve": (
+            ims.decision_curve(y, score, n_resamples=100, random_state=0),
+            ["thresholds", "net_benefit", "prevalence", "confidence_level"],
+        ),
+        "PrevalenceEstimate": (
+            ims.estimate_prevalence([1] * 17 + [0] * 83, counts=counts, random_state=0),
+            ["estimate", "low", "high", "method", "confidence_level"],
+        ),
+    }
+
+
+@pytest.mark.parametrize("name", list(_results()))
+def test_repr_is_field_style_on_one_line(name):
+    result, fields = _results()[name]
+    assert type(result).__name__ == name
+    text = repr(result)
+    assert text.startswith(f"{name}(") and text.endswith(")"), text
+    assert "\n" not in text, text
+    for field in fields:
+        assert f"{field}=" in text, (field, text)
+    for field in fields[1:]:  # fields follow "name(" or ", ", never ": "
+        assert f", {field}=" in text, (field, text)
+
+
+@pytest.mark.parametrize(
+    "name", ["ModelComparison", "ApproachComparison", "ThresholdCurve"]
+)
+def test_the_tables_print(name):
+    result, _ = _results()[name]
+    text = str(result)
+    assert text != repr(result) and text.count("\n") >= 2, text
+
+
+def test_the_sentences_print():
+    results = _results()
+    comparison = str(results["PredictionComparison"][0])
+    assert comparison.startswith("PredictionComparison(iba: A ")
+    assert " interval [" in comparison and "p=" in comparison
+    point = str(results["OperatingPoint"][0])
+    assert "threshold re-selected" in point and "precision" in point
+    assert "better than treating all" in str(results["DecisionCurve"][0])
+
+
+def test_a_clipped_prevalence_says_so_as_a_field():
+    counts = ims.ConfusionCounts.from_matrix([[450, 50], [40, 160]])
+    with pytest.warns(ims.ClippedPrevalenceWarning):
+        result = ims.estimate_prevalence([0] * 100, counts=counts, random_state=0)
+    assert result.clipped and repr(result).endswith(", clipped=True)")
