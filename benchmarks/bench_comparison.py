@@ -60,7 +60,7 @@ def rejection_rates(cv, n_datasets, n=300, strength_a=1.2):
             for name, columns in (("a", [0, 2, 3]), ("b", [1, 2, 3]))
         }
         row = compare_models(results, "iba", cv=cv).rows[0]
-        rejections["corrected t"] += row["p_value"] < 0.05
+        rejections["corrected t"] += row["pvalue"] < 0.05
         rejections["Bayesian correlated t"] += (
             max(row["p_better"], row["p_worse"]) > 0.975
         )
@@ -121,7 +121,7 @@ def coverage_of_compare_predictions(n, replications, shift, method, seed=0):
             random_state=int(rng.integers(2**31)),
         )
         covered += result.low <= truth_difference <= result.high
-        rejected += result.p_value < 0.05
+        rejected += result.pvalue < 0.05
         done += 1
     return truth_difference, covered / done, rejected / done
 

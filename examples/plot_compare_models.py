@@ -60,10 +60,10 @@ frame = comparison.to_frame()
 runner_up = frame.loc[frame["mean_b"].idxmax()]
 print(
     f"\nbest against the runner-up ({runner_up['model_b']}): difference "
-    f"{runner_up['mean_difference']:.3f}, p = {runner_up['p_value']:.2f}, "
+    f"{runner_up['mean_difference']:.3f}, p = {runner_up['pvalue']:.2f}, "
     f"P(best better by more than 0.01) = {runner_up['p_better']:.2f}"
 )
-assert runner_up["p_better"] < 0.9 and runner_up["p_value"] > 0.05
+assert runner_up["p_better"] < 0.9 and runner_up["pvalue"] > 0.05
 chosen = frame[frame["model_b"] == f"max_depth={search.best_params_['max_depth']}"]
 assert chosen.empty or chosen["p_better"].iloc[0] < 0.9
 assert search.best_params_["max_depth"] is not None

@@ -173,7 +173,7 @@ def test_an_infinite_iman_davenport_f_is_said_in_words():
     assert result.friedman_statistic == pytest.approx(20.0)
     assert result.iman_davenport_statistic == np.inf
     assert result.iman_davenport_pvalue == 0.0
-    text = repr(result)
+    text = str(result)
     assert "inf" not in text.replace("infinite", "")
     assert (
         "Iman-Davenport F(2, 18): every data set ranks the approaches the same "
@@ -181,7 +181,7 @@ def test_an_infinite_iman_davenport_f_is_said_in_words():
     ) in text
     # an ordinary F keeps its number
     scores.loc[0, "none"] = 5.0
-    assert "Iman-Davenport F(2, 18) = " in repr(
+    assert "Iman-Davenport F(2, 18) = " in str(
         compare_approaches(scores, control="none", bayesian=False)
     )
 
@@ -218,7 +218,7 @@ def test_one_approach_dominates():
     frame = result.to_frame()
     assert frame.index.tolist() == ["best", "middle", "worst"]
     assert np.isnan(frame.loc["worst", "pvalue"])
-    text = repr(result)
+    text = str(result)
     assert "average ranks (1 = best): best 1.000, middle 2.000, worst 3.000" in text
     assert "best vs worst: 12/0/0 wins/ties/losses, p = 0.0009766" in text
 
@@ -409,7 +409,7 @@ def test_bayesian_signed_rank():
     assert rows.loc["smote", "p_better"] > 0.99
     assert rows.loc["same", "p_equivalent"] > 0.99
     assert result.rope == 0.01
-    assert "Bayesian P(better, equivalent, worse)" in repr(result)
+    assert "Bayesian P(better, equivalent, worse)" in str(result)
 
 
 @pytest.fixture

@@ -62,9 +62,9 @@ def test_corrected_t_test_by_hand_from_nadeau_and_bengio():
         scores, cv=RepeatedStratifiedKFold(n_splits=10, n_repeats=2)
     ).rows[0]
     assert row["t"] == pytest.approx(t, rel=1e-12)
-    assert row["p_value"] == pytest.approx(p, rel=1e-12)
+    assert row["pvalue"] == pytest.approx(p, rel=1e-12)
     naive = stats.ttest_rel(scores["a"], scores["b"]).pvalue
-    assert row["p_value"] > naive  # the correction widens
+    assert row["pvalue"] > naive  # the correction widens
 
 
 def test_holm_over_pairs_and_the_best_against_the_others():
@@ -76,13 +76,13 @@ def test_holm_over_pairs_and_the_best_against_the_others():
         ("a", "c"),
         ("b", "c"),
     ]
-    p = frame["p_value"].to_numpy()
+    p = frame["pvalue"].to_numpy()
     order = np.argsort(p)
     expected = np.maximum.accumulate(np.minimum(1, (3 - np.arange(3)) * p[order]))
     np.testing.assert_allclose(frame["p_holm"].to_numpy()[order], expected)
     assert set(frame.columns) >= {
         "mean_difference",
-        "p_value",
+        "pvalue",
         "p_holm",
         "p_better",
         "p_equivalent",
@@ -90,7 +90,7 @@ def test_holm_over_pairs_and_the_best_against_the_others():
     }
     best = ims.compare_models(scores, cv=10, pairs="best").to_frame()
     assert (best["model_a"] == "a").all() and len(best) == 2
-    text = repr(comparison)
+    text = str(comparison)
     assert text.startswith("ModelComparison(score, 3 models, 10 folds, rope=0)")
     assert "a - b" in text
 
@@ -116,7 +116,7 @@ def test_cross_validate_results_cv_results_and_frames_give_the_same():
     from_frame = ims.compare_models(frame, cv=cv).to_frame()
     for other in (from_search, from_frame):
         np.testing.assert_allclose(other["mean_difference"], from_cv["mean_difference"])
-        np.testing.assert_allclose(other["p_value"], from_cv["p_value"])
+        np.testing.assert_allclose(other["pvalue"], from_cv["pvalue"])
     assert from_search["model_a"][0] == "C=0.01"
 
 
@@ -268,12 +268,12 @@ def test_mcnemar_exact_by_hand():
     b_only = int(((a != y) & (b == y)).sum())
     expected = stats.binomtest(a_only, a_only + b_only, 0.5).pvalue
     result = ims.compare_predictions(y, a, b, metric="accuracy")
-    assert result.test == "mcnemar" and result.p_value == pytest.approx(expected)
+    assert result.test == "mcnemar" and result.pvalue == pytest.approx(expected)
     positives = y == 1
     a_pos = int(((a == y) & (b != y) & positives).sum())
     b_pos = int(((a != y) & (b == y) & positives).sum())
     result = ims.compare_predictions(y, a, b, metric="sensitivity")
-    assert result.p_value == pytest.approx(
+    assert result.pvalue == pytest.approx(
         stats.binomtest(a_pos, a_pos + b_pos, 0.5).pvalue
     )
 

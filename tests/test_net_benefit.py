@@ -135,7 +135,7 @@ def test_useful_range_and_repr():
     inside = (curve.thresholds >= low) & (curve.thresholds <= high)
     assert np.all(curve.net_benefit[curve.thresholds == low] > 0)
     assert inside.sum() >= 2
-    text = repr(curve)
+    text = str(curve)
     assert text.startswith("DecisionCurve(99 threshold probabilities")
     assert f"from {low:.3g} to {high:.3g}" in text
 

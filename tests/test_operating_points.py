@@ -405,7 +405,8 @@ def test_without_a_constraint_it_is_the_best_threshold(objective, params):
     assert point.threshold == expected
     assert point.constraint is None and point.value == point.constraint_value
     assert point.low <= point.value <= point.high
-    assert "(>=" not in repr(point) and "(<=" not in repr(point)
+    assert "(>=" not in str(point) and "(<=" not in str(point)
+    assert "constraint=None" in repr(point)
 
 
 class _CountingModel(LogisticRegression):

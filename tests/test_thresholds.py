@@ -315,7 +315,7 @@ def test_result_object():
     y_score = [0.1, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.7, 0.8, 0.9]
     curve = threshold_curve(y_true, y_score, metrics=["iba", "dominance", "f1"])
     assert len(curve) == 8 and curve.metrics == ("iba", "dominance", "f1")
-    text = repr(curve)
+    text = str(curve)
     assert text.startswith("ThresholdCurve(8 thresholds from 0.1 to 0.9, pos_label=1")
     assert "dominance" in text and "iba" in text
     matrices = curve.confusion_matrices

@@ -411,7 +411,7 @@ def test_compare_predictions_with_one_class_says_why_the_interval_is_nan():
             )
     assert any("every drawn table" in str(w.message) for w in caught)
     assert np.isnan(result.low) and np.isnan(result.high)
-    assert np.isnan(result.p_value)
+    assert np.isnan(result.pvalue)
 
 
 # ------------------------------------------- each model's score is its own metric
@@ -536,7 +536,7 @@ def test_a_class_only_one_model_predicts_does_not_lean_the_interval():
         )
     assert result.estimate == 0.0
     assert abs(result.low + result.high) < 0.005, (result.low, result.high)
-    assert result.p_value > 0.5
+    assert result.pvalue > 0.5
 
 
 def test_dask_probabilities_are_checked_and_named_as_in_memory():

@@ -437,6 +437,18 @@ class ApproachComparison:
         return frame.sort_values("average_rank", kind="stable")
 
     def __repr__(self):
+        return (
+            f"ApproachComparison(metric={self.metric!r}, "
+            f"n_datasets={self.n_datasets}, n_approaches={self.n_approaches}, "
+            f"friedman_pvalue={self.friedman_pvalue:.4g}, "
+            f"iman_davenport_pvalue={self.iman_davenport_pvalue:.4g}, "
+            f"critical_difference={self.critical_difference:.4g}, "
+            f"alpha={self.alpha}, control={self.control!r})"
+        )
+
+    def __str__(self):
+        """The summary: average ranks, Friedman, Iman-Davenport, Nemenyi's
+        groups and the Wilcoxon tests, a line each."""
         k, n = self.n_approaches, self.n_datasets
         ranks = ", ".join(
             f"{name} {rank:.3f}"

@@ -270,7 +270,7 @@ class _Posterior:
         variance = np.var(differences, ddof=1) * (1.0 / n + ratio)
         return cls(float(differences.mean()), float(np.sqrt(variance)), n - 1)
 
-    def p_value(self):
+    def pvalue(self):
         """Two-sided p-value of the corrected resampled t-test."""
         if self.scale == 0:
             return 1.0 if self.mean == 0 else 0.0
@@ -304,7 +304,7 @@ _COLUMNS = (
     "low",
     "high",
     "t",
-    "p_value",
+    "pvalue",
     "p_holm",
     "p_better",
     "p_equivalent",
@@ -323,7 +323,8 @@ class ModelComparison:
     scores : dict of str to ndarray of shape (n_folds,)
         Each model's fold scores, as compared.
     rows : list of dict
-        One per pair, with the keys of :meth:`to_frame`'s columns.
+        One per pair, with the keys of :meth:`to_frame`'s columns, and
+        ``"p_value"``: alias of ``"pvalue"``, kept for 0.1 code.
     rope : float
         The region of practical equivalence, in the metric's units.
     test_train_ratio : float
@@ -339,6 +340,13 @@ class ModelComparison:
     test_train_ratio: float
     confidence_level: float
 
+    def __setstate__(self, state):
+        # pickles of 0.1 had rows keyed "p_value" only
+        for row in state.get("rows", ()):
+            if "p_value" in row:
+                row.setdefault("pvalue", row["p_value"])
+        self.__dict__.update(state)
+
     @property
     def means(self):
         """Each model's mean fold score."""
@@ -347,7 +355,7 @@ class ModelComparison:
     def to_frame(self):
         """One row per pair (A, B): ``mean_difference`` is A minus B;
         ``low``, ``high`` its interval (the corrected t's, equal to the
-        Bayesian posterior's equal-tailed interval); ``t`` and ``p_value``
+        Bayesian posterior's equal-tailed interval); ``t`` and ``pvalue``
         Nadeau & Bengio's corrected resampled t-test (two-sided); ``p_holm``
         Holm's adjustment over the pairs; ``p_better``, ``p_equivalent``,
         ``p_worse`` the Bayesian correlated t-test's P(A better by more than
@@ -357,6 +365,19 @@ class ModelComparison:
         return pd.DataFrame(self.rows, columns=list(_COLUMNS))
 
     def __repr__(self):
+        names = ", ".join(repr(name) for name in self.scores)
+        folds = len(next(iter(self.scores.values())))
+        pairs = len(self.rows)
+        return (
+            f"ModelComparison(metric={self.metric!r}, scores=<{len(self.scores)} "
+            f"models x {folds} folds: {names}>, rows=<{pairs} "
+            f"pair{'s' if pairs != 1 else ''}>, rope={self.rope:g}, "
+            f"test_train_ratio={self.test_train_ratio:.4g}, "
+            f"confidence_level={self.confidence_level})"
+        )
+
+    def __str__(self):
+        """The table of the pairs: mean difference, p-values, probabilities."""
         title = (
             f"ModelComparison({self.metric or 'score'}, {len(self.scores)} models, "
             f"{len(next(iter(self.scores.values())))} folds, rope={self.rope:g})"
@@ -371,7 +392,7 @@ class ModelComparison:
             pair = f"{row['model_a']} - {row['model_b']}"
             lines.append(
                 f"  {pair:<{width}}  {row['mean_difference']:>8.4f}  "
-                f"{row['p_value']:>7.4f}  {row['p_holm']:>7.4f}  "
+                f"{row['pvalue']:>7.4f}  {row['p_holm']:>7.4f}  "
                 f"{row['p_better']:>7.3f}  {row['p_equivalent']:>7.3f}  "
                 f"{row['p_worse']:>7.3f}"
             )
@@ -495,7 +516,7 @@ def compare_models(
     ... }
     >>> comparison = compare_models(results, "iba", cv=cv, rope=0.01)
     >>> row = comparison.to_frame().iloc[0]
-    >>> row["model_a"], row["model_b"], bool(row["p_value"] < 1)
+    >>> row["model_a"], row["model_b"], bool(row["pvalue"] < 1)
     ('logistic', 'tree', True)
     """
     func = "compare_models"
@@ -527,14 +548,15 @@ def compare_models(
                 "low": low,
                 "high": high,
                 "t": posterior.mean / posterior.scale if posterior.scale else np.nan,
-                "p_value": posterior.p_value(),
+                "pvalue": posterior.pvalue(),
                 "p_better": better,
                 "p_equivalent": equivalent,
                 "p_worse": worse,
             }
         )
-    for row, adjusted in zip(rows, _holm([r["p_value"] for r in rows]), strict=True):
+    for row, adjusted in zip(rows, _holm([r["pvalue"] for r in rows]), strict=True):
         row["p_holm"] = float(adjusted)
+        row["p_value"] = row["pvalue"]  # alias, kept for 0.1 code
     return ModelComparison(metric, scores, rows, rope, ratio, float(confidence_level))
 
 

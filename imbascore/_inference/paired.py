@@ -178,9 +178,10 @@ class PairedCounts:
     def __repr__(self):
         agree = float(np.einsum("ijj->", self.table))
         labels, total = self.labels.tolist(), self.table.sum()
+        shape = "x".join(str(size) for size in self.table.shape)
         return (
-            f"PairedCounts(labels={labels!r}, total {total:g}, "
-            f"A and B agree on {agree:g})"
+            f"PairedCounts(labels={labels!r}, table=<{shape} array, total "
+            f"{total:g}, A and B agree on {agree:g}>, weighted={self.weighted})"
         )
 
 
@@ -203,7 +204,7 @@ class PredictionComparison:
         ``score_a - score_b``.
     low, high : float
         The interval of the difference.
-    p_value : float
+    pvalue : float
         Two-sided: McNemar's exact test (``test="mcnemar"``) for accuracy,
         sensitivity (recall) and specificity of unweighted samples; otherwise
         twice the smaller tail of the difference's posterior or bootstrap
@@ -211,6 +212,8 @@ class PredictionComparison:
     test : str
     method : str
     confidence_level : float
+    p_value : float
+        Alias of ``pvalue``, kept for 0.1 code (read-only).
     """
 
     metric: str
@@ -219,17 +222,38 @@ class PredictionComparison:
     estimate: float
     low: float
     high: float
-    p_value: float
+    pvalue: float
     test: str
     method: str
     confidence_level: float
 
+    @property
+    def p_value(self):
+        """Alias of ``pvalue``, kept for 0.1 code."""
+        return self.pvalue
+
+    def __setstate__(self, state):
+        # pickles of 0.1 named the field p_value
+        state = dict(state)
+        if "p_value" in state:
+            state.setdefault("pvalue", state.pop("p_value"))
+        self.__dict__.update(state)
+
     def __repr__(self):
+        return (
+            f"PredictionComparison(metric={self.metric!r}, "
+            f"score_a={self.score_a:.4g}, score_b={self.score_b:.4g}, "
+            f"estimate={self.estimate:.4g}, low={self.low:.4g}, "
+            f"high={self.high:.4g}, pvalue={self.pvalue:.4g}, test={self.test!r}, "
+            f"method={self.method!r}, confidence_level={self.confidence_level})"
+        )
+
+    def __str__(self):
         return (
             f"PredictionComparison({self.metric}: A {self.score_a:.4g} - B "
             f"{self.score_b:.4g} = {self.estimate:.4g}, "
             f"{self.confidence_level:.0%} interval [{self.low:.4g}, {self.high:.4g}] "
-            f"({self.method}), p={self.p_value:.4g} ({self.test}))"
+            f"({self.method}), p={self.pvalue:.4g} ({self.test}))"
         )
 
 
@@ -360,7 +384,7 @@ def compare_predictions(
     Returns
     -------
     comparison : PredictionComparison
-        ``estimate`` (A minus B), ``low``, ``high``, ``p_value``.
+        ``estimate`` (A minus B), ``low``, ``high``, ``pvalue``.
 
     Notes
     -----
@@ -371,7 +395,7 @@ def compare_predictions(
     when a class occurs only in ``pred_b``. With ``labels=`` both models are
     scored over those labels.
 
-    ``p_value`` is McNemar's exact test (a binomial test of the samples on
+    ``pvalue`` is McNemar's exact test (a binomial test of the samples on
     which exactly one model is right) for ``"accuracy"`` on every sample,
     and for ``"sensitivity"``/``"recall"`` and ``"specificity"`` of two
     classes on the positives or the negatives; that test counts samples, so
@@ -387,7 +411,7 @@ def compare_predictions(
     >>> result = compare_predictions(
     ...     y_true, pred_a, pred_b, metric="sensitivity", random_state=0
     ... )
-    >>> round(result.estimate, 2), round(result.p_value, 3), result.test
+    >>> round(result.estimate, 2), round(result.pvalue, 3), result.test
     (0.3, 0.25, 'mcnemar')
     """
     func = "compare_predictions"
@@ -443,14 +467,14 @@ def compare_predictions(
         )
     low, high = percentiles(differences, level)
     estimate = float(score_a - score_b)
-    p_value = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
+    pvalue = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
     test = "mcnemar"
-    if p_value is None:
+    if pvalue is None:
         test = method
-        p_value = np.nan
+        pvalue = np.nan
         if differences.size:
             tail = min(np.mean(differences <= 0), np.mean(differences >= 0))
-            p_value = float(min(1.0, 2 * tail))
+            pvalue = float(min(1.0, 2 * tail))
     return PredictionComparison(
         metric,
         float(score_a),
@@ -458,7 +482,7 @@ def compare_predictions(
         estimate,
         float(low),
         float(high),
-        p_value,
+        pvalue,
         test,
         method,
         level,

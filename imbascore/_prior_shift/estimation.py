@@ -123,7 +123,7 @@ class PrevalenceEstimate:
             f"low={shown(self.low)}, high={shown(self.high)}, "
             f"method={self.method!r}, confidence_level={self.confidence_level}{of}"
         )
-        return text + (", clipped" if self.clipped else "") + ")"
+        return text + (", clipped=True" if self.clipped else "") + ")"
 
 
 # ---------------------------------------------------------------- checks

@@ -284,6 +284,24 @@ class ThresholdCurve:
 
     def __repr__(self):
         size = len(self.thresholds)
+        thresholds = f"<array of {size}>"
+        if size:
+            thresholds = (
+                f"<array of {size}, {np.min(self.thresholds):.4g} to "
+                f"{np.max(self.thresholds):.4g}>"
+            )
+        names = ", ".join(repr(name) for name in self.values)
+        text = (
+            f"ThresholdCurve(thresholds={thresholds}, values=<{names} at each "
+            f"threshold>, pos_label={self.pos_label!r}"
+        )
+        if self.prevalence is not None:
+            text += f", prevalence={self.prevalence:g}"
+        return text + ")"
+
+    def __str__(self):
+        """Each metric's best value and its threshold, a line each."""
+        size = len(self.thresholds)
         head = (
             f"ThresholdCurve({size} threshold{'s' if size != 1 else ''} from "
             f"{np.min(self.thresholds):.4g} to {np.max(self.thresholds):.4g}, "
@@ -761,6 +779,9 @@ def threshold_curve(
     >>> curve.best_threshold("iba"), curve.best_threshold("f1")
     (0.5, 0.8)
     >>> curve
+    ThresholdCurve(thresholds=<array of 8, 0.1 to 0.9>, values=<'iba', 'f1' at each
+    threshold>, pos_label=1)
+    >>> print(curve)
     ThresholdCurve(8 thresholds from 0.1 to 0.9, pos_label=1,
       metric                     best at threshold
       iba                      0.7347          0.5

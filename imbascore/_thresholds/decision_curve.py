@@ -72,6 +72,20 @@ class DecisionCurve:
         return float(self.thresholds[better][0]), float(self.thresholds[better][-1])
 
     def __repr__(self):
+        size = len(self.thresholds)
+        thresholds = f"<array of {size}>"
+        if size:
+            thresholds = (
+                f"<array of {size}, {self.thresholds[0]:.4g} to "
+                f"{self.thresholds[-1]:.4g}>"
+            )
+        return (
+            f"DecisionCurve(thresholds={thresholds}, net_benefit=<array of {size}>, "
+            f"prevalence={self.prevalence:.4g}, standardized={self.standardized}, "
+            f"confidence_level={self.confidence_level})"
+        )
+
+    def __str__(self):
         useful = self.useful_range()
         where = (
             "nowhere" if useful is None else f"from {useful[0]:.3g} to {useful[1]:.3g}"

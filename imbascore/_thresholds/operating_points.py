@@ -73,6 +73,21 @@ class OperatingPoint:
     confidence_level: float
 
     def __repr__(self):
+        constraint = "None"
+        if self.constraint is not None:
+            metric, operator, bound = self.constraint
+            constraint = f"({metric!r}, {operator!r}, {bound:g})"
+        return (
+            f"OperatingPoint(threshold={self.threshold:.4g}, "
+            f"objective={self.objective!r}, value={self.value:.4g}, "
+            f"low={self.low:.4g}, high={self.high:.4g}, constraint={constraint}, "
+            f"constraint_value={self.constraint_value:.4g}, "
+            f"threshold_low={self.threshold_low:.4g}, "
+            f"threshold_high={self.threshold_high:.4g}, unmet={self.unmet:.4g}, "
+            f"confidence_level={self.confidence_level})"
+        )
+
+    def __str__(self):
         level = f"{self.confidence_level:.0%}"
         text = (
             f"OperatingPoint(threshold={self.threshold:.4g}: {self.objective} "
