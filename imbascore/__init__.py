@@ -18,6 +18,7 @@ from ._inference.model_comparison import (
 )
 from ._inference.paired import PairedCounts, PredictionComparison, compare_predictions
 from ._metrics.at_prevalence import class_ratio_dependence, score_at_prevalence
+from ._metrics.catalogue import MetricInfo, list_metrics
 from ._metrics.costs import cost_threshold, expected_cost_score
 from ._metrics.formulas import is_feasible, rates_from_dominance_gmean
 from ._metrics.net_benefit import net_benefit_score
@@ -142,10 +143,12 @@ __all__ = [
     "informedness_score",
     "informedness_scorer",
     "is_feasible",
+    "list_metrics",
     "lr_plus_scorer",
     "markedness_score",
     "markedness_scorer",
     "metric_interval",
+    "MetricInfo",
     "MetricInterval",
     "ModelComparison",
     "multi_scorer",

@@ -10,6 +10,7 @@ import numpy as np
 from .._core.checks import check_choice
 from .._core.counts import Counts
 from .._core.engine import ContingencyTable
+from .._metrics.catalogue import CATALOGUE
 from .._metrics.named_scores import score_of_table
 from .._metrics.per_class import METRICS
 from .._metrics.scoring import check_metric_params
@@ -175,28 +176,9 @@ def _aggregated(results, metrics, aggregate, keys, params):
     return scores.join(results[keys]).groupby(keys, sort=False).mean()
 
 
-#: Metrics that are functions of TPR and TNR alone (Straube & Krell 2014).
-RATE_METRICS = tuple(
-    name
-    for name in (
-        "sensitivity",
-        "specificity",
-        "dominance",
-        "gmean",
-        "iba",
-        "ad_area",
-        "balanced_accuracy",
-        "weighted_accuracy",
-        "dprime",
-        "aucz",
-        "fpr",
-        "fnr",
-        "informedness",
-        "lr_plus",
-        "lr_minus",
-    )
-    if name in METRICS
-)
+#: Metrics that are functions of TPR and TNR alone (Straube & Krell 2014):
+#: the catalogue's metrics free of the class ratio, in its order.
+RATE_METRICS = tuple(info.name for info in CATALOGUE if info.ratio_free)
 
 
 def _from_mean_rates(results, metrics, keys, params):

@@ -6,6 +6,7 @@ of the intervals and of the threshold curves' metric names.
 """
 
 from .._core.checks import did_you_mean, param_error
+from .catalogue import CATALOGUE
 from .per_class import METRICS
 from .scoring import check_metric_options, score_table
 from .sklearn_from_counts import SKLEARN_SCORES
@@ -25,7 +26,11 @@ _SHARED_DEFAULTS = {
 #: Names whose meaning is scikit-learn's, read with imbascore's own function:
 #: scikit-learn's balanced_accuracy_score is the mean recall over the true
 #: classes, imbascore's ``balanced_accuracy_score(average="multiclass")``.
-_DEFAULT_AVERAGE = {"balanced_accuracy": "multiclass"}
+_DEFAULT_AVERAGE = {
+    info.name: info.score_average
+    for info in CATALOGUE
+    if info.score_average != "binary"
+}
 
 
 def score_names():

@@ -10,6 +10,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from . import formulas as F
+from .catalogue import CATALOGUE
 
 __all__ = [
     "METRICS",
@@ -171,38 +172,43 @@ def _nmi(counts):
     return F.normalized_mutual_information(tables.reshape(-1, 2, 2))
 
 
-POSITIVES, NEGATIVES = ("positives",), ("negatives",)
-BOTH = POSITIVES + NEGATIVES
-PREDICTIONS = ("predicted_positives", "predicted_negatives")
+#: name -> per-class function of ConfusionCounts (the facts of each metric
+#: are its record in the catalogue).
+_FUNCTIONS = {
+    "sensitivity": _sensitivity,
+    "specificity": _specificity,
+    "dominance": _dominance,
+    "gmean": _geometric_mean,
+    "iba": _iba,
+    "optimized_precision": _optimized_precision,
+    "ad_area": _ad_area,
+    "balanced_accuracy": _balanced_accuracy,
+    "weighted_accuracy": _weighted_accuracy,
+    "dprime": _dprime,
+    "aucz": _aucz,
+    "nmi": _nmi,
+    "fpr": _fpr,
+    "fnr": _fnr,
+    "npv": _npv,
+    "informedness": _informedness,
+    "markedness": _markedness,
+    "lr_plus": _lr_plus,
+    "lr_minus": _lr_minus,
+}
 
 #: name -> (per-class function of ConfusionCounts, counts it needs non-zero,
-#: readable name used in warnings). Order is the report's column order.
+#: readable name used in warnings), from the catalogue, in its order (the
+#: report's column order).
 METRICS = {
-    "sensitivity": (_sensitivity, POSITIVES, "Sensitivity"),
-    "specificity": (_specificity, NEGATIVES, "Specificity"),
-    "dominance": (_dominance, BOTH, "Dominance"),
-    "gmean": (_geometric_mean, BOTH, "Geometric mean"),
-    "iba": (_iba, BOTH, "Index of balanced accuracy"),
-    "optimized_precision": (_optimized_precision, BOTH, "Optimized precision"),
-    "ad_area": (_ad_area, BOTH, "Accuracy-dominance area"),
-    "balanced_accuracy": (_balanced_accuracy, BOTH, "Balanced accuracy"),
-    "weighted_accuracy": (_weighted_accuracy, BOTH, "Weighted accuracy"),
-    "dprime": (_dprime, BOTH, "d'"),
-    "aucz": (_aucz, BOTH, "AUCz"),
-    "nmi": (_nmi, BOTH, "Normalized mutual information"),
-    "fpr": (_fpr, NEGATIVES, "False positive rate"),
-    "fnr": (_fnr, POSITIVES, "False negative rate"),
-    "npv": (_npv, ("predicted_negatives",), "Negative predictive value"),
-    "informedness": (_informedness, BOTH, "Informedness"),
-    "markedness": (_markedness, PREDICTIONS, "Markedness"),
-    # A ratio with a zero denominator (FPR = 0, TNR = 0) is undefined too.
-    "lr_plus": (_lr_plus, BOTH + ("fp",), "Positive likelihood ratio"),
-    "lr_minus": (_lr_minus, BOTH + ("tn",), "Negative likelihood ratio"),
+    info.name: (_FUNCTIONS[info.name], info.needs, info.readable)
+    for info in CATALOGUE
 }
 
 #: Metrics whose undefined values are NaN under zero_division="warn" (as in
 #: scikit-learn's class_likelihood_ratios): 0 would read as a verdict.
-NAN_WHEN_UNDEFINED = frozenset({"lr_plus", "lr_minus"})
+NAN_WHEN_UNDEFINED = frozenset(
+    info.name for info in CATALOGUE if info.nan_when_undefined
+)
 
 
 #: The cells each entry of "counts it needs non-zero" sums.

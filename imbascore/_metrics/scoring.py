@@ -25,6 +25,7 @@ from .._core.engine.select import (
     micro_counts,
     select_counts,
 )
+from .catalogue import CATALOGUE
 from .formulas import DPRIME_CORRECTIONS
 from .per_class import (
     METRICS,
@@ -210,7 +211,7 @@ def _unannounced_zero_support(name):
 
 #: Metrics computed in plain Python from the four cells of a defined binary
 #: table (the others take logarithms or quantiles of arrays).
-_PLAIN_BINARY = frozenset(METRICS) - {"nmi", "dprime", "aucz"}
+_PLAIN_BINARY = frozenset(info.name for info in CATALOGUE if info.plain_arithmetic)
 
 
 def plain_counts(table, pos_label, *, position=None):
@@ -256,14 +257,17 @@ def _check_correction(value, name, func):
     return check_choice(value, name, DPRIME_CORRECTIONS, func)
 
 
-# The parameters particular to some metrics, and how each is checked.
+#: The rules the catalogue's records name for their parameters.
+_CHECKS = {
+    "unit_interval": check_unit_interval,
+    "bool": check_bool,
+    "dprime_correction": _check_correction,
+}
+
+# The parameters particular to some metrics, and how each is checked (from
+# the catalogue; a parameter shared by metrics has one rule).
 _METRIC_PARAMETER_CHECKS = {
-    "alpha": check_unit_interval,
-    "squared": check_bool,
-    "weight": check_unit_interval,
-    "correction": _check_correction,
-    "zero_recall": check_unit_interval,
-    "adjusted": check_bool,
+    param: _CHECKS[rule] for info in CATALOGUE for param, rule in info.checks.items()
 }
 
 

@@ -19,28 +19,9 @@ import inspect
 from sklearn.metrics import make_scorer
 
 from .._core.engine.prevalence import check_prevalence
+from .._metrics import definitions
 from .._metrics.at_prevalence import score_at_prevalence
-from .._metrics.definitions import (
-    ad_area_score,
-    aucz_score,
-    balanced_accuracy_score,
-    dominance_score,
-    dprime_score,
-    false_negative_rate_score,
-    false_positive_rate_score,
-    geometric_mean_score,
-    index_balanced_accuracy_score,
-    informedness_score,
-    markedness_score,
-    negative_likelihood_ratio_score,
-    negative_predictive_value_score,
-    normalized_mutual_information_score,
-    optimized_precision_score,
-    positive_likelihood_ratio_score,
-    sensitivity_score,
-    specificity_score,
-    weighted_accuracy_score,
-)
+from .._metrics.catalogue import CATALOGUE, metric_info
 from .._metrics.scoring import check_metric_options
 
 __all__ = [
@@ -98,27 +79,10 @@ _KWARGS_DOC = """\
         made by :func:`sklearn.metrics.make_scorer` with
         ``response_method="predict"``."""
 
-#: Metrics whose two-class value does not change with the class ratio; the
-#: tests check this against :func:`~imbascore.class_ratio_dependence`.
-RATIO_FREE = frozenset(
-    {
-        "ad_area",
-        "aucz",
-        "balanced_accuracy",
-        "dominance",
-        "dprime",
-        "fnr",
-        "fpr",
-        "gmean",
-        "iba",
-        "informedness",
-        "lr_minus",
-        "lr_plus",
-        "sensitivity",
-        "specificity",
-        "weighted_accuracy",
-    }
-)
+#: Metrics whose two-class value does not change with the class ratio (from
+#: the catalogue); the tests check this against
+#: :func:`~imbascore.class_ratio_dependence`.
+RATIO_FREE = frozenset(info.name for info in CATALOGUE if info.ratio_free)
 _RATIO_FREE_DOC = (
     "This metric does not depend on the class ratio (for two classes): "
     "``prevalence`` changes nothing but the rounding of the last digits, and "
@@ -127,21 +91,21 @@ _RATIO_FREE_DOC = (
 _RATIO_DEPENDENT_DOC = "This metric depends on the class ratio."
 
 
-def _factory(name, metric, key=None):
-    """Record a factory as the built-in scorer ``name`` of ``metric``.
-
-    ``key`` is the metric's key when the name differs: a ``neg_`` name
-    scores a lower-is-better metric negated.
-    """
+def _factory(key):
+    """Record a factory as the built-in scorer of metric ``key``: its name,
+    its function and its sign come from the metric's catalogue record (a
+    ``neg_`` name scores a lower-is-better metric negated)."""
+    info = metric_info(key)
+    metric = getattr(definitions, info.function_name)
 
     def decorate(factory):
-        ratio = _RATIO_FREE_DOC if (key or name) in RATIO_FREE else _RATIO_DEPENDENT_DOC
+        ratio = _RATIO_FREE_DOC if info.ratio_free else _RATIO_DEPENDENT_DOC
         factory.__doc__ = factory.__doc__.replace(
             "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__, ratio=ratio)
         )
-        BUILTIN_FACTORIES[name] = factory
-        FACTORY_METRICS[factory] = (key or name, metric)
-        if name.startswith("neg_"):
+        BUILTIN_FACTORIES[info.scorer] = factory
+        FACTORY_METRICS[factory] = (key, metric)
+        if not info.greater_is_better:
             LOWER_IS_BETTER.add(factory)
         return factory
 
@@ -234,7 +198,7 @@ def prevalence_scorer(metric, prevalence, params, func, **sign):
     )
 
 
-@_factory("iba", index_balanced_accuracy_score)
+@_factory("iba")
 def iba_scorer(alpha=0.1, squared=True, **kwargs):
     """Scorer of the index of balanced accuracy (García et al. 2009).
 
@@ -258,7 +222,7 @@ alpha=0.1, squared=True)
     return _make(iba_scorer, dict(alpha=alpha, squared=squared, **kwargs))
 
 
-@_factory("gmean", geometric_mean_score)
+@_factory("gmean")
 def gmean_scorer(**kwargs):
     """Scorer of the geometric mean of sensitivity and specificity.
 
@@ -276,7 +240,7 @@ average=multiclass, pos_label=None)
     return _make(gmean_scorer, kwargs)
 
 
-@_factory("dominance", dominance_score)
+@_factory("dominance")
 def dominance_scorer(**kwargs):
     """Scorer of the dominance, ``TPR - TNR``.
 
@@ -298,7 +262,7 @@ def dominance_scorer(**kwargs):
     return _make(dominance_scorer, kwargs)
 
 
-@_factory("sensitivity", sensitivity_score)
+@_factory("sensitivity")
 def sensitivity_scorer(**kwargs):
     """Scorer of the sensitivity (true positive rate, recall).
 
@@ -315,7 +279,7 @@ def sensitivity_scorer(**kwargs):
     return _make(sensitivity_scorer, kwargs)
 
 
-@_factory("specificity", specificity_score)
+@_factory("specificity")
 def specificity_scorer(**kwargs):
     """Scorer of the specificity (true negative rate).
 
@@ -332,7 +296,7 @@ def specificity_scorer(**kwargs):
     return _make(specificity_scorer, kwargs)
 
 
-@_factory("optimized_precision", optimized_precision_score)
+@_factory("optimized_precision")
 def optimized_precision_scorer(**kwargs):
     """Scorer of the optimized precision (Ranawana & Palade 2006).
 
@@ -349,7 +313,7 @@ def optimized_precision_scorer(**kwargs):
     return _make(optimized_precision_scorer, kwargs)
 
 
-@_factory("ad_area", ad_area_score)
+@_factory("ad_area")
 def ad_area_scorer(**kwargs):
     """Scorer of the accuracy-dominance trapezoid area (García et al. 2008).
 
@@ -366,7 +330,7 @@ def ad_area_scorer(**kwargs):
     return _make(ad_area_scorer, kwargs)
 
 
-@_factory("weighted_accuracy", weighted_accuracy_score)
+@_factory("weighted_accuracy")
 def weighted_accuracy_scorer(weight=0.5, **kwargs):
     """Scorer of the weighted accuracy, ``weight * TPR + (1 - weight) * TNR``.
 
@@ -386,7 +350,7 @@ def weighted_accuracy_scorer(weight=0.5, **kwargs):
     return _make(weighted_accuracy_scorer, dict(weight=weight, **kwargs))
 
 
-@_factory("dprime", dprime_score)
+@_factory("dprime")
 def dprime_scorer(correction="macmillan", **kwargs):
     """Scorer of the sensitivity index d' of signal detection theory.
 
@@ -407,7 +371,7 @@ def dprime_scorer(correction="macmillan", **kwargs):
     return _make(dprime_scorer, dict(correction=correction, **kwargs))
 
 
-@_factory("aucz", aucz_score)
+@_factory("aucz")
 def aucz_scorer(correction="macmillan", **kwargs):
     """Scorer of AUCz, the area under the binormal ROC curve of d'.
 
@@ -428,7 +392,7 @@ def aucz_scorer(correction="macmillan", **kwargs):
     return _make(aucz_scorer, dict(correction=correction, **kwargs))
 
 
-@_factory("adjusted_balanced_accuracy", balanced_accuracy_score, "balanced_accuracy")
+@_factory("balanced_accuracy")
 def adjusted_balanced_accuracy_scorer(average="multiclass", **kwargs):
     """Scorer of balanced accuracy adjusted for chance, as scikit-learn's.
 
@@ -459,7 +423,7 @@ adjusted=True, average=multiclass, pos_label=None)
     )
 
 
-@_factory("nmi", normalized_mutual_information_score)
+@_factory("nmi")
 def nmi_scorer(**kwargs):
     """Scorer of the normalized mutual information of Straube & Krell (2014).
 
@@ -477,8 +441,9 @@ average=multiclass, pos_label=None)
     return _make(nmi_scorer, kwargs)
 
 
-def _simple_factory(name, metric, key, summary, example):
+def _simple_factory(key, summary, example):
     """A factory of a metric without parameters of its own."""
+    name = metric_info(key).scorer
 
     def factory(**kwargs):
         return _make(factory, kwargs)
@@ -497,20 +462,16 @@ def _simple_factory(name, metric, key, summary, example):
     >>> {name}_scorer()
     {example}
     """
-    return _factory(name, metric, key)(factory)
+    return _factory(key)(factory)
 
 
 neg_fpr_scorer = _simple_factory(
-    "neg_fpr",
-    false_positive_rate_score,
     "fpr",
     "Scorer of minus the false positive rate (lower FPR is better).",
     "make_scorer(false_positive_rate_score, greater_is_better=False, "
     "response_method='predict')",
 )
 neg_fnr_scorer = _simple_factory(
-    "neg_fnr",
-    false_negative_rate_score,
     "fnr",
     "Scorer of minus the false negative rate (lower FNR is better).",
     "make_scorer(false_negative_rate_score, greater_is_better=False, "
@@ -518,35 +479,25 @@ neg_fnr_scorer = _simple_factory(
 )
 npv_scorer = _simple_factory(
     "npv",
-    negative_predictive_value_score,
-    "npv",
     "Scorer of the negative predictive value.",
     "make_scorer(negative_predictive_value_score, response_method='predict')",
 )
 informedness_scorer = _simple_factory(
-    "informedness",
-    informedness_score,
     "informedness",
     "Scorer of the informedness (Youden's J), ``TPR + TNR - 1``.",
     "make_scorer(informedness_score, response_method='predict')",
 )
 markedness_scorer = _simple_factory(
     "markedness",
-    markedness_score,
-    "markedness",
     "Scorer of the markedness, ``PPV + NPV - 1``.",
     "make_scorer(markedness_score, response_method='predict')",
 )
 lr_plus_scorer = _simple_factory(
     "lr_plus",
-    positive_likelihood_ratio_score,
-    "lr_plus",
     "Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined).",
     "make_scorer(positive_likelihood_ratio_score, response_method='predict')",
 )
 neg_lr_minus_scorer = _simple_factory(
-    "neg_lr_minus",
-    negative_likelihood_ratio_score,
     "lr_minus",
     "Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better).",
     "make_scorer(negative_likelihood_ratio_score, greater_is_better=False, "

@@ -37,6 +37,7 @@ from .._core.inputs.scores import (
     read_scores,
     resolve_pos_label,
 )
+from .._metrics.catalogue import CATALOGUE, metric_info
 from .._metrics.cost_formulas import (
     check_cost_matrix,
     constant_cost,
@@ -141,10 +142,13 @@ _DECISIONS = {
     "net_benefit": (_net_benefit, "threshold_probability", "Net benefit"),
 }
 
-#: Lower is better: their best threshold minimises them.
-_LOWER_IS_BETTER = frozenset({"fpr", "fnr", "lr_minus", "expected_cost"})
+#: Lower is better: their best threshold minimises them (the catalogue's
+#: lower-is-better metrics, and the expected cost of the decisions).
+_LOWER_IS_BETTER = frozenset(
+    info.name for info in CATALOGUE if not info.greater_is_better
+) | {"expected_cost"}
 #: Not a quality: which class a model favours has no best value.
-_NOT_A_QUALITY = frozenset({"dominance"})
+_NOT_A_QUALITY = frozenset(info.name for info in CATALOGUE if not info.quality)
 
 #: Why a value is undefined, by the count that is zero.
 _REASONS = {
@@ -185,8 +189,8 @@ def _accepted_params(name):
         return set(own) - {"c"}
     if name in _SKLEARN_BINARY:
         return set() if _SKLEARN_BINARY[name][1] is None else {"zero_division"}
-    own = inspect.signature(METRICS[name][0]).parameters
-    return {"zero_division"} | (set(own) - {"counts", "zero_recall"})
+    info = metric_info(name)
+    return {"zero_division"} | (set(info.params) - set(info.multiclass_params))
 
 
 # ---------------------------------------------------------------- result
