@@ -2,7 +2,7 @@
 
 import pytest
 
-from imbascore import registry
+from imbascore._scorer import registry
 
 
 @pytest.fixture(autouse=True)

@@ -31,6 +31,7 @@ from .._core.checks import (
     param_error,
 )
 from .._core.optional import require
+from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
 
 __all__ = ["ApproachComparison", "compare_approaches"]
@@ -39,7 +40,6 @@ _FUNC = "compare_approaches"
 _COUNT_COLUMNS = ("tp", "fn", "fp", "tn")
 _STUDY_METRICS = ("accuracy",) + tuple(METRICS)
 #: Metrics of the study for which lower values are better.
-_LOWER_IS_BETTER = ("fpr", "fnr", "lr_minus")
 _ALTERNATIVES = {"two-sided": "two-sided", "better": "greater", "worse": "less"}
 #: Monte Carlo draws of the Bayesian signed-rank test's posterior.
 _BAYES_SAMPLES = 50000
@@ -207,7 +207,7 @@ def _score_table(results, metric, approach, dataset, aggregate, params):
 
 def _greater_is_better(value, metric):
     if value is None:
-        return metric not in _LOWER_IS_BETTER
+        return metric not in LOWER_IS_BETTER
     return check_bool(value, "greater_is_better", _FUNC)
 
 

@@ -311,7 +311,7 @@ def report_intervals(
     table,
     weighted,
     *,
-    rows,
+    n_rows,
     averages,
     metrics,
     params,
@@ -323,16 +323,17 @@ def report_intervals(
     func,
     prevalence=None,
 ):
-    """Add ``entry["interval"] = {metric: [low, high]}`` to each report row and
-    average (at ``prevalence``, if given); return the description of the
-    intervals."""
+    """The intervals of a report's rows and averages (at ``prevalence``, if
+    given): ``(rows, averages, description)``, where ``rows[i]`` and
+    ``averages[average]`` map each metric to ``[low, high]``; the report
+    places them."""
     counts = Counts(table, weighted=weighted)
-    for entry in rows + list(averages.values()):
-        entry["interval"] = {}
+    rows = [{} for _ in range(n_rows)]
+    by_average = {average: {} for average in averages}
     for metric in metrics:
         options = dict(params.get(metric, {}), labels=labels)
         for average, entries in [(None, rows)] + [
-            (key, [entry]) for key, entry in averages.items()
+            (key, [entry]) for key, entry in by_average.items()
         ]:
             result = counts_interval(
                 counts,
@@ -349,13 +350,14 @@ def report_intervals(
             )
             lows, highs = np.atleast_1d(result.low), np.atleast_1d(result.high)
             for entry, low, high in zip(entries, lows, highs, strict=True):
-                entry["interval"][metric] = [float(low), float(high)]
-    return {
+                entry[metric] = [float(low), float(high)]
+    description = {
         "method": method,
         "confidence_level": confidence_level,
         "n_resamples": n_resamples,
         "meaning": _MEANINGS[method],
     }
+    return rows, by_average, description
 
 
 # ---------------------------------------------------------------- evaluation

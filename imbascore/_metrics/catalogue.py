@@ -19,7 +19,14 @@ import math
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["CATALOGUE", "MetricInfo", "list_metrics", "metric_info"]
+__all__ = [
+    "CATALOGUE",
+    "LOWER_IS_BETTER",
+    "NOT_A_QUALITY",
+    "MetricInfo",
+    "list_metrics",
+    "metric_info",
+]
 
 _INF = math.inf
 
@@ -401,6 +408,14 @@ CATALOGUE = (
 
 #: name -> record.
 BY_NAME = MappingProxyType({info.name: info for info in CATALOGUE})
+
+#: Derived sets the readers of many metrics share (the threshold curve, its
+#: displays, the comparison across data sets).
+LOWER_IS_BETTER = frozenset(
+    info.name for info in CATALOGUE if not info.greater_is_better
+)
+#: Not a quality: which class a model favours has no best value.
+NOT_A_QUALITY = frozenset(info.name for info in CATALOGUE if not info.quality)
 
 
 def metric_info(name):

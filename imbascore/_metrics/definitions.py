@@ -110,8 +110,9 @@ _MULTILABEL_NOTES = """\
 """
 
 
-def _document(multiclass=""):
-    """Insert the parameters every metric shares into a docstring."""
+def _document(multiclass="", **inserts):
+    """Insert the parameters every metric shares into a docstring, and each
+    of ``inserts`` at its ``{name}`` line (a parameter, the references)."""
 
     def decorate(function):
         shared = _OPTION_PARAMETERS.replace(
@@ -127,6 +128,8 @@ def _document(multiclass=""):
             .replace("    {targets}", _TARGET_PARAMETERS)
             .replace("    {options}", shared)
         )
+        for name, text in inserts.items():
+            function.__doc__ = function.__doc__.replace(f"    {{{name}}}", text)
         # The multilabel semantics, as the last paragraphs of the Notes.
         if "\n    References\n" in function.__doc__:
             function.__doc__ = function.__doc__.replace(
@@ -860,7 +863,7 @@ _CORRECTION_DOC = """\
         counts, not that it was observed twice."""
 
 
-@_document()
+@_document(correction=_CORRECTION_DOC)
 def dprime_score(
     y_true,
     y_pred,
@@ -935,7 +938,7 @@ def dprime_score(
     )
 
 
-@_document()
+@_document(correction=_CORRECTION_DOC)
 def aucz_score(
     y_true,
     y_pred,
@@ -1070,56 +1073,23 @@ def normalized_mutual_information_score(
     )
 
 
-for _function in (dprime_score, aucz_score):
-    _function.__doc__ = _function.__doc__.replace("    {correction}", _CORRECTION_DOC)
-del _function
-
-
-def _rate_score(name, func):
-    """The body shared by the functions below: count once and score ``name``."""
-
-    def score(
-        y_true,
-        y_pred,
-        *,
-        labels=None,
-        pos_label=1,
-        average="binary",
-        sample_weight=None,
-        zero_division="warn",
-    ):
-        return _score(
-            name,
-            func,
-            y_true,
-            y_pred,
-            labels,
-            pos_label,
-            average,
-            sample_weight,
-            zero_division,
-        )
-
-    score.__name__ = score.__qualname__ = func
-    return score
-
-
 _REFERENCE_POWERS = """\
     .. [1] Powers, D. M. W. (2011). Evaluation: from precision, recall and
            F-measure to ROC, informedness, markedness and correlation.
            Journal of Machine Learning Technologies 2(1), 37-63."""
 
 
-def _metric(name, func, doc):
-    function = _rate_score(name, func)
-    function.__doc__ = doc
-    function.__module__ = __name__
-    return _document()(function)
-
-
-false_positive_rate_score = _metric(
-    "fpr",
-    "false_positive_rate_score",
+@_document(references=_REFERENCE_POWERS)
+def false_positive_rate_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
     """False positive rate (fall-out): ``FP / (FP + TN)``, ``1 - TNR``.
 
     The share of the negative class raised as positive. Lower is better:
@@ -1146,21 +1116,38 @@ false_positive_rate_score = _metric(
 
     References
     ----------
-"""
-    + _REFERENCE_POWERS
-    + """
+    {references}
 
     Examples
     --------
     >>> from imbascore import false_positive_rate_score
     >>> false_positive_rate_score([0, 0, 0, 0, 1], [0, 1, 0, 0, 1])
     0.25
-    """,
-)
+    """
+    return _score(
+        "fpr",
+        "false_positive_rate_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+    )
 
-false_negative_rate_score = _metric(
-    "fnr",
-    "false_negative_rate_score",
+
+@_document(references=_REFERENCE_POWERS)
+def false_negative_rate_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
     """False negative rate (miss rate): ``FN / (TP + FN)``, ``1 - TPR``.
 
     The share of the positive class that is missed. Lower is better: best 0,
@@ -1186,21 +1173,38 @@ false_negative_rate_score = _metric(
 
     References
     ----------
-"""
-    + _REFERENCE_POWERS
-    + """
+    {references}
 
     Examples
     --------
     >>> from imbascore import false_negative_rate_score
     >>> false_negative_rate_score([1, 1, 1, 1, 0], [1, 0, 1, 1, 0])
     0.25
-    """,
-)
+    """
+    return _score(
+        "fnr",
+        "false_negative_rate_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+    )
 
-negative_predictive_value_score = _metric(
-    "npv",
-    "negative_predictive_value_score",
+
+@_document(references=_REFERENCE_POWERS)
+def negative_predictive_value_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
     """Negative predictive value: ``TN / (TN + FN)``.
 
     The share of the negative predictions that are right: precision of the
@@ -1227,21 +1231,38 @@ negative_predictive_value_score = _metric(
 
     References
     ----------
-"""
-    + _REFERENCE_POWERS
-    + """
+    {references}
 
     Examples
     --------
     >>> from imbascore import negative_predictive_value_score
     >>> negative_predictive_value_score([0, 0, 0, 1, 1], [0, 0, 1, 0, 1])
     0.666...
-    """,
-)
+    """
+    return _score(
+        "npv",
+        "negative_predictive_value_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+    )
 
-informedness_score = _metric(
-    "informedness",
-    "informedness_score",
+
+@_document(references=_REFERENCE_POWERS.replace("[1]", "[2]"))
+def informedness_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
     """Informedness (Youden's J): ``TPR + TNR - 1``.
 
     How much better than chance the prediction informs about the truth:
@@ -1273,21 +1294,38 @@ informedness_score = _metric(
     ----------
     .. [1] Youden, W. J. (1950). Index for rating diagnostic tests.
            Cancer 3(1), 32-35.
-"""
-    + _REFERENCE_POWERS.replace("[1]", "[2]")
-    + """
+    {references}
 
     Examples
     --------
     >>> from imbascore import informedness_score
     >>> informedness_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
     0.25
-    """,
-)
+    """
+    return _score(
+        "informedness",
+        "informedness_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+    )
 
-markedness_score = _metric(
-    "markedness",
-    "markedness_score",
+
+@_document(references=_REFERENCE_POWERS)
+def markedness_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
     """Markedness: ``PPV + NPV - 1``.
 
     How much the prediction marks the truth: the predictive values summed
@@ -1315,17 +1353,26 @@ markedness_score = _metric(
 
     References
     ----------
-"""
-    + _REFERENCE_POWERS
-    + """
+    {references}
 
     Examples
     --------
     >>> from imbascore import markedness_score
     >>> markedness_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
     0.25
-    """,
-)
+    """
+    return _score(
+        "markedness",
+        "markedness_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+    )
+
 
 _LR_UNDEFINED = """\
     Where it is undefined (a zero denominator, or a class without samples)
@@ -1336,9 +1383,18 @@ _LR_UNDEFINED = """\
     NaN silently and ``0.0`` gives 0. NaN values are left out of the
     ``"macro"`` and ``"weighted"`` averages."""
 
-positive_likelihood_ratio_score = _metric(
-    "lr_plus",
-    "positive_likelihood_ratio_score",
+
+@_document(references=_LR_UNDEFINED)
+def positive_likelihood_ratio_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
     """Positive likelihood ratio: ``LR+ = TPR / FPR``.
 
     How much a positive prediction raises the odds of the positive class.
@@ -1365,9 +1421,7 @@ positive_likelihood_ratio_score = _metric(
 
     Independent of the class ratio (a function of the two rates).
 
-"""
-    + _LR_UNDEFINED
-    + """
+    {references}
 
     References
     ----------
@@ -1380,12 +1434,31 @@ positive_likelihood_ratio_score = _metric(
     >>> from imbascore import positive_likelihood_ratio_score
     >>> positive_likelihood_ratio_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
     2.0
-    """,
-)
+    """
+    return _score(
+        "lr_plus",
+        "positive_likelihood_ratio_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+    )
 
-negative_likelihood_ratio_score = _metric(
-    "lr_minus",
-    "negative_likelihood_ratio_score",
+
+@_document(references=_LR_UNDEFINED)
+def negative_likelihood_ratio_score(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division="warn",
+):
     """Negative likelihood ratio: ``LR- = FNR / TNR``.
 
     How much a negative prediction lowers the odds of the positive class.
@@ -1413,9 +1486,7 @@ negative_likelihood_ratio_score = _metric(
 
     Independent of the class ratio (a function of the two rates).
 
-"""
-    + _LR_UNDEFINED
-    + """
+    {references}
 
     References
     ----------
@@ -1428,5 +1499,15 @@ negative_likelihood_ratio_score = _metric(
     >>> from imbascore import negative_likelihood_ratio_score
     >>> negative_likelihood_ratio_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
     0.666...
-    """,
-)
+    """
+    return _score(
+        "lr_minus",
+        "negative_likelihood_ratio_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+    )

@@ -308,11 +308,11 @@ def report_from_table(
             for label, row in zip(table.classes.tolist(), rows, strict=True)
         }
     if interval is not None:
-        report["interval"] = report_intervals(
+        rows, by_average, report["interval"] = report_intervals(
             counted,
             counted_weighted,
-            rows=list(classes.values()),
-            averages=averages,
+            n_rows=len(classes),
+            averages=list(averages),
             metrics=list(REPORT_METRICS),
             params=params,
             labels=counts.labels.tolist(),
@@ -323,6 +323,10 @@ def report_from_table(
             func=func,
             prevalence=prevalence,
         )
+        for entry, bounds in zip(classes.values(), rows, strict=True):
+            entry["interval"] = bounds
+        for average, bounds in by_average.items():
+            averages[average]["interval"] = bounds
     if output_dict:
         return report
     if interval is not None:

@@ -37,7 +37,7 @@ from .._core.inputs.scores import (
     read_scores,
     resolve_pos_label,
 )
-from .._metrics.catalogue import CATALOGUE, metric_info
+from .._metrics.catalogue import LOWER_IS_BETTER, NOT_A_QUALITY, metric_info
 from .._metrics.cost_formulas import (
     check_cost_matrix,
     constant_cost,
@@ -144,11 +144,7 @@ _DECISIONS = {
 
 #: Lower is better: their best threshold minimises them (the catalogue's
 #: lower-is-better metrics, and the expected cost of the decisions).
-_LOWER_IS_BETTER = frozenset(
-    info.name for info in CATALOGUE if not info.greater_is_better
-) | {"expected_cost"}
-#: Not a quality: which class a model favours has no best value.
-_NOT_A_QUALITY = frozenset(info.name for info in CATALOGUE if not info.quality)
+_LOWER_IS_BETTER = LOWER_IS_BETTER | {"expected_cost"}
 
 #: Why a value is undefined, by the count that is zero.
 _REASONS = {
@@ -315,7 +311,7 @@ class ThresholdCurve:
             head += f", prevalence={self.prevalence:g}"
         rows = []
         for name, values in self.values.items():
-            if name in _NOT_A_QUALITY or not np.isfinite(values).any():
+            if name in NOT_A_QUALITY or not np.isfinite(values).any():
                 rows.append(f"  {name:<20} {'-':>10} {'-':>12}")
                 continue
             best = _best_index(values, self.thresholds, name, "repr")
@@ -329,7 +325,7 @@ class ThresholdCurve:
 
 
 def _best_index(values, thresholds, metric, func):
-    if metric in _NOT_A_QUALITY:
+    if metric in NOT_A_QUALITY:
         raise ValueError(
             param_error(
                 func,
@@ -1004,7 +1000,7 @@ def best_threshold(
     if constraint is None:
         index = _best_index(curve.values[metric], curve.thresholds, metric, func)
         return float(curve.thresholds[index])
-    if metric in _NOT_A_QUALITY:
+    if metric in NOT_A_QUALITY:
         _best_index(curve.values[metric], curve.thresholds, metric, func)  # refuses
     name, operator, bound = constraint
     index = constrained_index(

@@ -17,11 +17,11 @@ from sklearn.utils import check_random_state
 from .._core.checks import check_confidence_level, check_n_resamples, param_error
 from .._core.engine.select import index_of
 from .._core.resampling import percentiles
+from .._metrics.catalogue import NOT_A_QUALITY
 from .._report.confusion import ConfusionCounts
 from .constraints import check_constraint, constrained_index, unmet_error
 from .curve import (
     _LOWER_IS_BETTER,
-    _NOT_A_QUALITY,
     check_metrics,
     threshold_metric_names,
     values_at_rates,
@@ -282,7 +282,7 @@ def operating_point(
     """
     func = FUNC
     (objective,) = check_metrics(objective, func, "objective")
-    if objective in _NOT_A_QUALITY:
+    if objective in NOT_A_QUALITY:
         raise ValueError(
             param_error(func, "objective", "a metric with a best value", objective)
         )

@@ -12,8 +12,8 @@ curve touches its highest isometric.
 
 import numpy as np
 
+from .._metrics.catalogue import NOT_A_QUALITY
 from .._thresholds.curve import (
-    _NOT_A_QUALITY,
     check_metrics,
     threshold_curve,
     values_at_rates,
@@ -135,7 +135,7 @@ class RocIsometricsDisplay:
         best = {
             key: curve.best_index(key)
             for key, values in curve.values.items()
-            if key not in _NOT_A_QUALITY and not np.isnan(values).all()
+            if key not in NOT_A_QUALITY and not np.isnan(values).all()
         }
         viz = cls(
             fpr=curve.fpr,

@@ -3,7 +3,8 @@
 import numpy as np
 
 from .._core.checks import check_choice, param_error
-from .._thresholds.curve import _NOT_A_QUALITY, threshold_curve
+from .._metrics.catalogue import NOT_A_QUALITY
+from .._thresholds.curve import threshold_curve
 from ._base import check_matplotlib
 
 __all__ = ["ThresholdCurveDisplay", "scores_of_estimator"]
@@ -156,7 +157,7 @@ class ThresholdCurveDisplay:
         best = {
             key: curve.best_index(key)
             for key, values in curve.values.items()
-            if key not in _NOT_A_QUALITY and not np.isnan(values).all()
+            if key not in NOT_A_QUALITY and not np.isnan(values).all()
         }
         viz = cls(
             thresholds=curve.thresholds, values=curve.values, best=best, name=name

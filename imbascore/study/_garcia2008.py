@@ -59,7 +59,7 @@ MEASURED_ESTIMATORS = {
 #: five repeats; real Weka 3.6 on the same folds, and on its own). Keys in the
 #: comparison's names (dataset, classifier, sampler). The one table of these
 #: facts: ``docs/_static/garcia2008_weka.csv`` carries the same texts, and
-#: ``tests/test_garcia2008.py`` checks that they match.
+#: ``tests/study/test_garcia2008.py`` checks that they match.
 MEASURED_DIFFERENCES = {
     ("german", "1nn", "smote"): (
         "not noise (8.1 SD, repeats): something else differs; real Weka on "

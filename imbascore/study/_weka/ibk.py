@@ -1,7 +1,7 @@
 """Weka's ``IBk`` nearest-neighbour classifier, decision for decision.
 
 The rules, each from the Weka source file it follows (Weka 3.6, checked
-against its jar by ``tests/test_weka.py``):
+against its jar by ``tests/study/test_weka.py``):
 
 * ``weka/core/EuclideanDistance.java`` and ``NormalizableDistance.java``:
   the squared distance is the sum, attribute by attribute in column order,

@@ -2,7 +2,7 @@
 
 The rules, each from the Weka source file it follows (Weka 3.6,
 ``weka/classifiers/trees/J48.java`` and ``weka/classifiers/trees/j48/``;
-checked against the 3.6 jar by ``tests/test_weka_j48.py``; on the study's
+checked against the 3.6 jar by ``tests/study/test_weka_j48.py``; on the study's
 5 x 10 folds of Breast, Glass and Satimage the test-fold counts and the
 printed trees are Weka's on 150 of 150, and with Weka's SMOTE first on 160
 of 160 tried). The distributions, criteria and split searches are in

@@ -2,7 +2,7 @@
 
 Each function follows the Weka 3.6 source file named in its docstring
 (``weka/classifiers/trees/j48/*.java``; checked against the 3.6 jar by
-``tests/test_weka_j48.py``). Instances are rows of the training data with a
+``tests/study/test_weka_j48.py``). Instances are rows of the training data with a
 weight each: a node's data is ``(rows, weights)``, in Weka's order, and an
 instance with a missing value goes down every branch with a fraction of its
 weight, as Weka's ``Instances`` copies do.

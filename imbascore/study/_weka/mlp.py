@@ -2,7 +2,7 @@
 
 The rules, each from ``weka/classifiers/functions/MultilayerPerceptron.java``
 (Weka 3.6; the weights agree with the 3.6 jar's to ~1e-12, see
-``tests/test_weka.py``) unless another file is named:
+``tests/study/test_weka.py``) unless another file is named:
 
 * ``buildClassifier``: ``java.util.Random(seed)`` (``-S``, default 0) first
   shuffles the training instances (``weka/core/Instances.java``

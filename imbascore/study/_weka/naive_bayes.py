@@ -2,7 +2,7 @@
 
 The rules, each from the Weka source file it follows (Weka 3.6, read from
 the 3.8 source and the 3.6 jar's bytecode; checked against the 3.6 jar by
-``tests/test_weka_naive_bayes.py``):
+``tests/study/test_weka_naive_bayes.py``):
 
 * ``weka/classifiers/bayes/NaiveBayes.java`` ``buildClassifier``: the
   precision of a numeric attribute is the *mean* gap between its adjacent

@@ -1,7 +1,7 @@
 """Weka's ``SMO`` (linear support vector machine) with its defaults.
 
 The rules, each from the Weka source file it follows (Weka 3.6; the counts
-agree with the 3.6 jar's, see ``tests/test_weka.py``):
+agree with the 3.6 jar's, see ``tests/study/test_weka.py``):
 
 * ``weka/classifiers/functions/SMO.java`` ``buildClassifier``: when any
   attribute is nominal, the unsupervised ``NominalToBinary`` filter (a

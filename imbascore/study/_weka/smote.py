@@ -2,7 +2,7 @@
 
 The rules, each from ``weka/filters/supervised/instance/SMOTE.java``
 (``doSMOTE``; in Weka 3.6 a core filter, from 3.7 the SMOTE package;
-checked against the 3.6 jar by ``tests/test_weka.py``):
+checked against the 3.6 jar by ``tests/study/test_weka.py``):
 
 * The minority class is the least frequent non-empty class (the first of
   them on a tie); ``k`` drops to ``n_minority - 1`` when there are not

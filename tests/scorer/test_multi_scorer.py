@@ -27,7 +27,7 @@ from imbascore._scorer.factories import BUILTIN_FACTORIES
 from imbascore._scorer.multi_scorer import MultiScorer
 
 OURS = sorted(BUILTIN_FACTORIES)
-# The _samples names need multilabel targets (tests/test_multilabel.py).
+# The _samples names need multilabel targets (tests/core/test_multilabel.py).
 COUNTED = sorted(name for name in SKLEARN_FROM_COUNTS if not name.endswith("_samples"))
 BINARY_ONLY = [
     name

@@ -253,7 +253,7 @@ def test_bad_input_gives_a_clear_error(call, error, message):
     assert not isinstance(info.value, IndexError | ZeroDivisionError)
 
 
-#: Metrics of scores, not labels: tests/test_operating_points.py checks them.
+#: Metrics of scores, not labels: tests/thresholds/test_operating_points.py checks them.
 SCORE_METRICS = {
     "precision_at_recall_score",
     "recall_at_precision_score",

@@ -55,7 +55,7 @@ def test_a_weka_estimator_displaces_its_stand_in(folds):
 def _docs_file(*parts):
     from pathlib import Path
 
-    return Path(__file__).resolve().parents[1].joinpath(*parts)
+    return Path(__file__).resolve().parents[2].joinpath(*parts)
 
 
 def test_every_cell_off_by_more_than_005_keeps_a_measured_explanation():

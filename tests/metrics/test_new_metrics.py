@@ -741,7 +741,7 @@ def _agent(positives, negatives, tpr=0.9, tnr=0.7):
     return y_true, y_pred
 
 
-#: (positives, negatives): the sweep of tests/test_metrics.py.
+#: (positives, negatives): the sweep of tests/metrics/test_metrics.py.
 RATIOS = [(100, 100), (100, 200), (100, 400), (100, 1000), (400, 100), (1000, 100)]
 
 

@@ -1,6 +1,6 @@
 """The Weka-semantics estimators on their own: Weka's rules, scikit-learn's API.
 
-Agreement with Weka itself is in tests/test_weka.py (it needs Java and Weka).
+Agreement with Weka itself is in tests/study/test_weka.py (it needs Java and Weka).
 """
 
 import math

@@ -3,7 +3,7 @@
 The unit tests check rules one at a time on trees small enough to work out
 by hand (gain ratio, the MDL correction, the pruning's error estimate,
 collapsing, fractional instances). The real-Weka tests run Weka's own J48
-(Debian's 3.6 package, with the helpers of ``tests/test_weka.py``) on the
+(Debian's 3.6 package, with the helpers of ``tests/study/test_weka.py``) on the
 study's folds and compare the test-fold counts, the printed tree (split
 points, leaf weights and errors, as Weka prints them), the number of
 leaves and the size of the tree; they skip, with the reason, where Java or

@@ -422,6 +422,6 @@ def test_the_console_study_uses_the_papers_coding(tmp_path):
 def test_the_examples_ask_for_the_papers_coding():
     from pathlib import Path
 
-    examples = Path(__file__).resolve().parents[1] / "examples"
+    examples = Path(__file__).resolve().parents[2] / "examples"
     for name in ("reproduce_garcia2008.py", "reproduce_garcia2009.py"):
         assert 'coding="papers"' in (examples / name).read_text(encoding="utf-8")

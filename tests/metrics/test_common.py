@@ -175,7 +175,9 @@ def test_derived_tables_follow_the_catalogue():
     from imbascore._metrics.per_class import NAN_WHEN_UNDEFINED
     from imbascore._report.report import REPORT_METRICS
     from imbascore._scorer.factories import LOWER_IS_BETTER, RATIO_FREE
-    from imbascore._thresholds.curve import _LOWER_IS_BETTER, _NOT_A_QUALITY
+    from imbascore._inference.across_datasets import LOWER_IS_BETTER as ACROSS
+    from imbascore._metrics.catalogue import NOT_A_QUALITY
+    from imbascore._thresholds.curve import _LOWER_IS_BETTER
 
     names = [info.name for info in METRICS]
     assert list(PER_CLASS) == names
@@ -186,4 +188,5 @@ def test_derived_tables_follow_the_catalogue():
     lower = {m.name for m in METRICS if not m.greater_is_better}
     assert lower == {FACTORY_METRICS[f][0] for f in LOWER_IS_BETTER}
     assert lower == _LOWER_IS_BETTER - {"expected_cost"}
-    assert _NOT_A_QUALITY == {m.name for m in METRICS if not m.quality}
+    assert NOT_A_QUALITY == {m.name for m in METRICS if not m.quality}
+    assert ACROSS == lower

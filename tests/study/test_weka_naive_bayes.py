@@ -4,7 +4,7 @@ The unit tests check each rule on data small enough to compute by hand
 (precision, rounding, the standard deviation's floor, Laplace counts, the
 1e-75 floor and the underflow rescaling, missing values). The real-Weka
 tests run Weka 3.6's command line on the study's folds (as
-``tests/test_weka.py`` does for IBk) and require identical test counts; a
+``tests/study/test_weka.py`` does for IBk) and require identical test counts; a
 small Java program compiled against Weka's jar prints
 ``distributionForInstance`` in full precision, and the probabilities must
 agree to 1e-9. Skipped, with the reason, where Java, Weka 3.6 or ``javac``

@@ -1,6 +1,6 @@
 """Differential test: every public metric against an independent reference.
 
-``tests/_reference.py`` computes every metric from its formula on a plain
+``tests/metrics/_reference.py`` computes every metric from its formula on a plain
 weighted confusion matrix (``math.fsum`` sums of cells, ``statistics.NormalDist``)
 and imports nothing of imbascore. Here thousands of seeded random cases
 (binary and multiclass, 1 to 300 samples, heavy imbalance, no / integer /
