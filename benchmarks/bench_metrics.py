@@ -11,7 +11,7 @@ validation at all), imbalanced-learn's IBA
 (``make_index_balanced_accuracy(alpha=0.1)(geometric_mean_score)`` with
 ``average="binary"``) and scikit-learn's ``balanced_accuracy_score``.
 
-The small-input rows also time a :func:`imbascore._scorer.multi_scorer` of six names
+The small-input rows also time a :func:`imbascore.multi_scorer` of six names
 as ``cross_validate`` calls it: wrapped by ``sklearn.metrics.check_scoring``
 into scikit-learn's multimetric scorer, on an estimator whose ``predict``
 returns stored predictions (no model time), against one ``iba_score`` call.

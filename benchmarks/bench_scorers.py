@@ -9,7 +9,7 @@ The estimator thresholds one feature, so that fitting and predicting cost
 almost nothing and the time left is the scoring. With a dict of scorers,
 scikit-learn already calls ``predict`` once per fold (its multimetric scorer
 caches it) but each scorer validates and counts the labels again;
-:func:`imbascore._scorer.multi_scorer` (the same kind of dict, whose scorers share
+:func:`imbascore.multi_scorer` (the same kind of dict, whose scorers share
 one prediction and one count) counts once. The "one call" rows time
 ``MultiScorer.score`` against calling the twelve scorers one by one.
 """

@@ -18,7 +18,7 @@ has not seen:
    :func:`~imbascore.cost_threshold`.
 3. *"Is it worth acting on patients above 10% risk?"* (Pima diabetes): net
    benefit against treating everybody and nobody,
-   :func:`~imbascore._thresholds.decision_curve` and
+   :func:`~imbascore.decision_curve` and
    :class:`~imbascore.plot.DecisionCurveDisplay`.
 
 Each threshold is chosen on cross-validated predictions of the training

@@ -8,7 +8,7 @@ class. Here the task is to recognise the handwritten digit 8 among all ten
 digits of scikit-learn's bundled ``load_digits`` data (174 eights in 1797
 images, 9.7%). A grid search over a logistic regression's regularisation and
 class weighting is scored by accuracy and by the index of balanced accuracy
-(IBA, García et al. 2009) at once, through one :func:`imbascore._scorer.multi_scorer`
+(IBA, García et al. 2009) at once, through one :func:`imbascore.multi_scorer`
 that predicts and counts each fold once. Refitting by accuracy and by IBA
 chooses different models: accuracy takes the one that misses about a third of
 the eights, IBA the one that finds over nine in ten of them.

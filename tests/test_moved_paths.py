@@ -50,22 +50,34 @@ def test_old_submodules_of_old_packages_import(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["decision_curve", "multi_scorer"])
-def test_a_function_named_like_its_old_module_still_calls(name):
-    # In a fresh interpreter: importing the old module path rebinds the
-    # package's attribute to the module, which must still call the function.
+def test_a_function_named_like_its_old_module_stays_the_function(name):
+    # In a fresh interpreter: importing the old module path must not rebind
+    # the package's attribute (the function) to the module.
     code = (
-        "import warnings; warnings.simplefilter('ignore')\n"
-        f"import imbascore, imbascore.{name}\n"
-        "import numpy as np\n"
-        f"f = imbascore.{name}\n"
-        "y = np.array([0, 0, 1, 1]); p = np.array([0.1, 0.6, 0.4, 0.9])\n"
-        "r = f(y, p) if f.__name__.endswith('decision_curve') else f(['iba'])\n"
-        "print(type(r).__name__)\n"
+        "import warnings, types; warnings.simplefilter('ignore')\n"
+        f"import imbascore\n"
+        f"function = imbascore.{name}\n"
+        f"import imbascore.{name}\n"
+        f"from imbascore.{name} import *\n"
+        f"assert imbascore.{name} is function, imbascore.{name}\n"
+        f"assert isinstance(function, types.FunctionType)\n"
+        f"import sys; print(type(sys.modules['imbascore.{name}']).__name__)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert out.stdout.strip() in {"DecisionCurve", "MultiScorer"}
+    assert out.stdout.strip() == "_MovedModule"
+
+
+def test_every_old_path_leaves_the_package_s_functions_alone(monkeypatch):
+    for old in OLD_PATHS:
+        monkeypatch.delitem(sys.modules, old, raising=False)
+    with pytest.warns(DeprecationWarning):
+        for old in OLD_PATHS:
+            importlib.import_module(old)
+    for name in imbascore.__all__:
+        value = getattr(imbascore, name)
+        assert not isinstance(value, type(imbascore)), name
 
 
 def test_an_unknown_old_name_is_not_invented():

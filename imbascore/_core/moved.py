@@ -13,6 +13,7 @@ its public modules.
 import importlib
 import importlib.abc
 import importlib.util
+import inspect
 import sys
 import types
 import warnings
@@ -109,13 +110,17 @@ class _MovedModule(types.ModuleType):
         return dir(importlib.import_module(self.__moved_to__))
 
 
-class _CallableMovedModule(_MovedModule):
-    """``imbascore.decision_curve`` and ``imbascore.multi_scorer`` are
-    functions; importing the old module path of the same name rebinds the
-    package's attribute to the module, which must still call the function."""
+class _Package(types.ModuleType):
+    """The package itself. The import system binds every imported submodule
+    to its parent's attribute of the same name; ``imbascore.decision_curve``
+    and ``imbascore.multi_scorer`` are functions, which importing their 0.1
+    module paths must not replace."""
 
-    def __call__(self, *args, **kwargs):
-        return self.__getattr__(self.__name__.rsplit(".", 1)[1])(*args, **kwargs)
+    def __setattr__(self, name, value):
+        current = self.__dict__.get(name)
+        if isinstance(value, _MovedModule) and inspect.isfunction(current):
+            return
+        super().__setattr__(name, value)
 
 
 class _MovedPathFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -125,11 +130,8 @@ class _MovedPathFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return importlib.util.spec_from_loader(fullname, self, is_package=True)
 
     def create_module(self, spec):
-        home = _new_home(spec.name)
-        leaf = spec.name.rsplit(".", 1)[1]
-        callable_ = callable(getattr(importlib.import_module(home), leaf, None))
-        module = (_CallableMovedModule if callable_ else _MovedModule)(spec.name)
-        module.__moved_to__ = home
+        module = _MovedModule(spec.name)
+        module.__moved_to__ = _new_home(spec.name)
         module.__path__ = []  # a package of old paths only, never of files
         return module
 
@@ -144,6 +146,7 @@ class _MovedPathFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 def install():
     """Answer the old paths (once per interpreter)."""
+    sys.modules[_PACKAGE].__class__ = _Package
     if not any(isinstance(finder, _MovedPathFinder) for finder in sys.meta_path):
         # First: the path finder would find the new files under the old names.
         sys.meta_path.insert(0, _MovedPathFinder())

@@ -14,6 +14,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clo
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.checks import is_real, param_error
+from .._core.inputs.scores import check_probability_rows
 from .estimation import PrevalenceEstimate
 
 __all__ = ["PriorCorrectedClassifier", "correct_probabilities"]
@@ -74,57 +75,6 @@ def _check_prior(prior, n_classes, name, func, *, open_interval):
     return values
 
 
-def _check_proba(proba, func):
-    try:
-        values = np.asarray(proba, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(
-            param_error(func, "proba", "an array of probabilities", proba)
-        ) from None
-    if values.ndim not in (1, 2) or values.shape[0] == 0:
-        raise ValueError(
-            param_error(
-                func,
-                "proba",
-                "a non-empty array of shape (n_samples,) (positive-class "
-                "probabilities) or (n_samples, n_classes)",
-                f"an array of shape {values.shape}",
-            )
-        )
-    if values.ndim == 2 and values.shape[1] < 2:
-        raise ValueError(
-            param_error(func, "proba", "at least two columns", f"shape {values.shape}")
-        )
-    if not (np.isfinite(values).all() and values.min() >= 0 and values.max() <= 1):
-        raise ValueError(
-            param_error(
-                func,
-                "proba",
-                "probabilities in [0, 1]",
-                f"values in [{np.nanmin(values)!r}, {np.nanmax(values)!r}]"
-                if np.isfinite(values).any()
-                else "no finite value",
-            )
-        )
-    if values.ndim == 2:
-        # rows that do not sum to 1 are not predict_proba's output (a column
-        # missing, or scores): renormalising them would hide that. Rounded
-        # probabilities (3 decimals of 10 classes: 0.995) are renormalised.
-        sums = values.sum(axis=1)
-        off = np.flatnonzero(np.abs(sums - 1.0) > 0.01)
-        if off.size:
-            raise ValueError(
-                param_error(
-                    func,
-                    "proba",
-                    "rows of probabilities that sum to 1 (predict_proba's output, "
-                    "within 0.01)",
-                    f"row {off[0]} summing to {sums[off[0]]:.6g}",
-                )
-            )
-    return values
-
-
 def correct_probabilities(proba, *, train_prior, target_prior):
     """Move predicted probabilities from the training class ratio to another.
 
@@ -176,7 +126,7 @@ def correct_probabilities(proba, *, train_prior, target_prior):
     array([[0.462, 0.346, 0.192]])
     """
     func = "correct_probabilities"
-    values = _check_proba(proba, func)
+    values = check_probability_rows(proba, func)
     k = 2 if values.ndim == 1 else values.shape[1]
     train = _check_prior(train_prior, k, "train_prior", func, open_interval=True)
     target = _check_prior(target_prior, k, "target_prior", func, open_interval=False)
@@ -236,7 +186,7 @@ class PriorCorrectedClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimato
         ``"original"``: the class ratio of the training ``y``, before
         resampling. A float: the prior of ``classes_[1]`` (two classes). A
         sequence: one prior per class of ``classes_``, summing to 1. A
-        :class:`~imbascore._prior_shift.estimation.PrevalenceEstimate`: its
+        :class:`~imbascore.PrevalenceEstimate`: its
         ``priors`` (its labels must be ``classes_``).
 
     Attributes

@@ -24,7 +24,7 @@ class DecisionCurveDisplay:
     Parameters
     ----------
     curve : DecisionCurve
-        From :func:`~imbascore._thresholds.decision_curve`.
+        From :func:`~imbascore.decision_curve`.
 
     name : str, default=None
         The model's name, for the legend.
@@ -71,7 +71,7 @@ class DecisionCurveDisplay:
         band=True,
     ):
         """The decision curve of predicted probabilities; the parameters are
-        those of :func:`~imbascore._thresholds.decision_curve`, then of :meth:`plot`."""
+        those of :func:`~imbascore.decision_curve`, then of :meth:`plot`."""
         curve = decision_curve(
             y_true,
             y_proba,

@@ -1,8 +1,9 @@
 """The score door: the truth, scores and weights of one binary problem.
 
-Every public function that takes ``y_score`` or ``y_proba`` (the threshold
-curve and what is built on it: best thresholds, operating points and their
-scores, decision curves) reads them here, once: ``y_true`` of at most two
+Every public function that takes ``y_score``, ``y_proba`` or ``proba`` (the
+threshold curve and what is built on it: best thresholds, operating points
+and their scores, decision curves; the correction of probabilities for a
+class ratio) reads them here, once: ``y_true`` of at most two
 classes, scores 1-D, real, finite and as long as ``y_true`` (probabilities
 in [0, 1] where the function reads them as risks), the weights checked, and
 ``pos_label`` resolved against the classes with one wording. Errors name the
@@ -29,6 +30,7 @@ __all__ = [
     "ScoreInputs",
     "binary_classes",
     "check_probability_range",
+    "check_probability_rows",
     "check_scores",
     "read_scores",
     "resolve_pos_label",
@@ -83,6 +85,59 @@ def check_probability_range(low, high, func, name):
                 "Pass predict_proba(X)[:, 1], not decision_function(X).",
             )
         )
+
+
+def check_probability_rows(proba, func, name="proba"):
+    """Probabilities of a model, 1-D (the positive class's) or one row per
+    sample and a column per class (``predict_proba``'s output), as floats."""
+    try:
+        values = np.asarray(proba, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            param_error(func, name, "an array of probabilities", proba)
+        ) from None
+    if values.ndim not in (1, 2) or values.shape[0] == 0:
+        raise ValueError(
+            param_error(
+                func,
+                name,
+                "a non-empty array of shape (n_samples,) (positive-class "
+                "probabilities) or (n_samples, n_classes)",
+                f"an array of shape {values.shape}",
+            )
+        )
+    if values.ndim == 2 and values.shape[1] < 2:
+        raise ValueError(
+            param_error(func, name, "at least two columns", f"shape {values.shape}")
+        )
+    if not (np.isfinite(values).all() and values.min() >= 0 and values.max() <= 1):
+        raise ValueError(
+            param_error(
+                func,
+                name,
+                "probabilities in [0, 1]",
+                f"values in [{np.nanmin(values)!r}, {np.nanmax(values)!r}]"
+                if np.isfinite(values).any()
+                else "no finite value",
+            )
+        )
+    if values.ndim == 2:
+        # rows that do not sum to 1 are not predict_proba's output (a column
+        # missing, or scores): renormalising them would hide that. Rounded
+        # probabilities (3 decimals of 10 classes: 0.995) are renormalised.
+        sums = values.sum(axis=1)
+        off = np.flatnonzero(np.abs(sums - 1.0) > 0.01)
+        if off.size:
+            raise ValueError(
+                param_error(
+                    func,
+                    name,
+                    "rows of probabilities that sum to 1 (predict_proba's output, "
+                    "within 0.01)",
+                    f"row {off[0]} summing to {sums[off[0]]:.6g}",
+                )
+            )
+    return values
 
 
 def check_scores(y_score, n_samples, func, name="y_score"):
