@@ -218,17 +218,24 @@ _SUMS = {
     "predicted_positives": ("tp", "fp"),
     "predicted_negatives": ("tn", "fn"),
 }
+#: metric -> the pairs of cells (second None: one cell) that must not sum to 0.
+_NEEDED_CELLS = {
+    name: tuple(_SUMS.get(needed, (needed, None)) for needed in requires)
+    for name, (_, requires, _) in METRICS.items()
+}
 
 
 def binary_value(name, counts, params):
     """The value of metric ``name`` from one label's counts held as plain
     floats (``OneVsRestCounts.of_cells``), or None where it is undefined:
     the general path fills and announces that."""
-    function, requires, _ = METRICS[name]
-    for needed in requires:
-        if sum(getattr(counts, cell) for cell in _SUMS.get(needed, (needed,))) == 0:
+    for first, second in _NEEDED_CELLS[name]:
+        total = getattr(counts, first)
+        if second is not None:
+            total += getattr(counts, second)
+        if total == 0:
             return None
-    return float(function(counts, **params))
+    return float(METRICS[name][0](counts, **params))
 
 
 def per_class_values(name, counts, fill, warn, *, stacklevel, **params):
