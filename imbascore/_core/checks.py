@@ -38,6 +38,8 @@ __all__ = [
     "label_family",
     "missing_message",
     "param_error",
+    "preview",
+    "unknown_pos_label",
 ]
 
 AVERAGE_OPTIONS = ("binary", "micro", "macro", "weighted", "samples", None)
@@ -50,6 +52,23 @@ def param_error(func, param, rule, got, hint=""):
     """Message in scikit-learn's ``validate_params`` wording, plus a hint."""
     message = f"The {param!r} parameter of {func} must be {rule}. Got {got!r} instead."
     return f"{message} {hint}" if hint else message
+
+
+def preview(values, limit=10):
+    """The first ``limit`` of ``values`` (an array), for an error message."""
+    listed = values.tolist()
+    return repr(listed) if len(listed) <= limit else f"{listed[:limit]!r}[:{limit}]..."
+
+
+def unknown_pos_label(func, classes, pos_label, *, where="present", role=""):
+    """The error for a ``pos_label`` that is none of ``classes``, in one
+    wording for every function: ``where`` says which labels (``"present"``
+    in the inputs, ``"of y_true"``, ...), ``role`` what the positive class
+    is for there."""
+    rule = f"one of the labels {where}, {preview(classes)}"
+    return ValueError(
+        param_error(func, "pos_label", f"{rule} ({role})" if role else rule, pos_label)
+    )
 
 
 def did_you_mean(name, names):

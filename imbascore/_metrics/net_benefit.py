@@ -8,7 +8,7 @@ alarms). Positive: better than acting on nobody.
 
 import numpy as np
 
-from .._core.checks import check_bool, check_pos_label, param_error
+from .._core.checks import check_bool, check_pos_label, param_error, unknown_pos_label
 from .._core.counts import count
 from .._core.engine.select import index_of
 from .net_benefit_formulas import (
@@ -99,14 +99,7 @@ def net_benefit_score(
     matrix = matrix.astype(float)
     position = index_of(counts.labels, pos_label)
     if position < 0:
-        raise ValueError(
-            param_error(
-                func,
-                "pos_label",
-                f"one of the labels of y_true and y_pred, {counts.labels.tolist()}",
-                pos_label,
-            )
-        )
+        raise unknown_pos_label(func, counts.labels, pos_label)
     tp = matrix[position, position]
     fp = matrix[:, position].sum() - tp
     fn = matrix[position, :].sum() - tp

@@ -17,7 +17,7 @@ from sklearn.base import clone
 from sklearn.model_selection import train_test_split
 from sklearn.utils import Bunch
 
-from .._core.checks import param_error
+from .._core.checks import param_error, unknown_pos_label
 from .._core.engine.select import index_of
 from .._metrics.definitions import balanced_accuracy_score
 
@@ -57,9 +57,7 @@ def _check_binary(y, pos_label):
             "one class against the rest (y == label)."
         )
     if index_of(classes, pos_label) < 0:
-        raise ValueError(
-            param_error(_FUNC, "pos_label", f"one of {classes.tolist()}", pos_label)
-        )
+        raise unknown_pos_label(_FUNC, classes, pos_label, where="of y")
     return np.asarray([value == pos_label for value in y.tolist()])
 
 

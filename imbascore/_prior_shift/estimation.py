@@ -33,6 +33,7 @@ from .._core.checks import (
     check_n_resamples,
     check_pos_label,
     param_error,
+    unknown_pos_label,
 )
 from .._core.counts import Counts, count
 from .._core.engine.select import index_of
@@ -248,15 +249,8 @@ def _binary_position(labels, pos_label, func):
     pos_label = check_pos_label(pos_label, func, required=True)
     position = index_of(labels, pos_label)
     if position < 0:
-        raise ValueError(
-            param_error(
-                func,
-                "pos_label",
-                f"one of the labels {labels.tolist()!r} (the class whose "
-                "prior the estimate is)",
-                pos_label,
-            )
-        )
+        role = "the class whose prior the estimate is"
+        raise unknown_pos_label(func, labels, pos_label, role=role)
     return position
 
 

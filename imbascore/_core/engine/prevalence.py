@@ -17,7 +17,13 @@ from collections.abc import Mapping
 import numpy as np
 from scipy import sparse
 
-from ..checks import as_python_scalar, check_pos_label, is_real, param_error
+from ..checks import (
+    as_python_scalar,
+    check_pos_label,
+    is_real,
+    param_error,
+    unknown_pos_label,
+)
 from .joint import ContingencyTable
 from .select import index_of
 
@@ -108,15 +114,8 @@ def _binary_priors(prevalence, labels, pos_label, func):
     pos_label = check_pos_label(pos_label, func, required=True)
     position = index_of(labels, pos_label)
     if position < 0:
-        raise ValueError(
-            param_error(
-                func,
-                "pos_label",
-                f"one of the labels {labels.tolist()!r} (the class whose "
-                "fraction prevalence gives)",
-                pos_label,
-            )
-        )
+        role = "the class whose fraction prevalence gives"
+        raise unknown_pos_label(func, labels, pos_label, role=role)
     priors = np.full(2, 1.0 - prevalence)
     priors[position] = prevalence
     return priors

@@ -20,6 +20,8 @@ from ..checks import (
     label_array,
     label_family,
     param_error,
+    preview,
+    unknown_pos_label,
 )
 from ..inputs.multilabel import check_multilabel_labels
 
@@ -134,7 +136,7 @@ def _binary_position(classes, pos_label, func, averages=None, multiclass_form=""
     (None: the ones every metric takes, 'multiclass' said to vary);
     ``multiclass_form`` says what its 'multiclass' is, if it has one."""
     if len(classes) > 2:
-        found = f"The targets hold {len(classes)} classes: {_preview(classes)}."
+        found = f"The targets hold {len(classes)} classes: {preview(classes)}."
         if averages is None:
             rule = (
                 "one of {'micro', 'macro', 'weighted', None} (or 'multiclass' "
@@ -152,14 +154,7 @@ def _binary_position(classes, pos_label, func, averages=None, multiclass_form=""
     pos_label = check_pos_label(pos_label, func, required=True)
     position = index_of(classes, pos_label)
     if position < 0 and len(classes) == 2:
-        raise ValueError(
-            param_error(
-                func,
-                "pos_label",
-                f"one of the labels present, {_preview(classes)}",
-                pos_label,
-            )
-        )
+        raise unknown_pos_label(func, classes, pos_label)
     return position, pos_label
 
 
@@ -345,11 +340,6 @@ def micro_counts(counts):
         positive_trials=pooled(counts.positives, counts.positive_trials),
         negative_trials=pooled(counts.negatives, counts.negative_trials),
     )
-
-
-def _preview(values, limit=10):
-    listed = values.tolist()
-    return repr(listed) if len(listed) <= limit else f"{listed[:limit]!r}[:{limit}]..."
 
 
 def _multiclass_rows(table, stacklevel):

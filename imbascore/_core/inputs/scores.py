@@ -23,6 +23,7 @@ from ..checks import (
     label_array,
     label_family,
     param_error,
+    unknown_pos_label,
 )
 from .arrays import as_label_array, check_float_labels
 
@@ -264,9 +265,5 @@ def resolve_pos_label(classes, pos_label, func):
     present = index_of(classes, pos_label) >= 0
     same_family = label_family(pos_label) == label_family(listed[0])
     if not present and (len(listed) == 2 or not same_family):
-        raise ValueError(
-            param_error(
-                func, "pos_label", f"one of the labels of y_true, {listed}", pos_label
-            )
-        )
+        raise unknown_pos_label(func, classes, pos_label, where="of y_true")
     return pos_label
