@@ -50,6 +50,7 @@ from .._core.resampling import (
     stratified_tables,
 )
 from .._metrics.at_prevalence import prevalence_label
+from .._metrics.catalogue import CATALOGUE
 from .._metrics.named_scores import metric_options, score_of_table
 from .._metrics.per_class import per_class_values
 from .._metrics.scoring import score_table, select_for
@@ -66,13 +67,7 @@ __all__ = [
 METHODS = ("posterior", "bootstrap", "bootstrap-bca", "wilson", "clopper-pearson")
 
 #: Single rates: metric -> (the count of successes, the counts of trials).
-_SINGLE_RATES = {
-    "sensitivity": ("tp", ("tp", "fn")),
-    "specificity": ("tn", ("tn", "fp")),
-    "fpr": ("fp", ("fp", "tn")),
-    "fnr": ("fn", ("tp", "fn")),
-    "npv": ("tn", ("tn", "fn")),
-}
+_SINGLE_RATES = {info.name: info.proportion for info in CATALOGUE if info.proportion}
 
 
 @dataclass(frozen=True, repr=False)

@@ -73,6 +73,11 @@ class MetricInfo:
         names scikit-learn has too).
     needs : tuple of str
         The one-vs-rest counts that must be non-zero for a defined value.
+    proportion : tuple or None
+        For a metric that is one binomial proportion, ``(successes,
+        trials)``: the cell counted as a success and the cells of the trials
+        (``("tp", ("tp", "fn"))`` for sensitivity), for the exact intervals
+        (Wilson, Clopper-Pearson); None otherwise.
     nan_when_undefined : bool
         Whether an undefined value is NaN under ``zero_division="warn"`` (0
         would read as a verdict).
@@ -102,6 +107,7 @@ class MetricInfo:
     scorer_params: MappingProxyType = field(default_factory=dict)
     score_average: str = "binary"
     needs: tuple = ()
+    proportion: tuple = None
     nan_when_undefined: bool = False
     quality: bool = True
     plain_arithmetic: bool = True
@@ -169,6 +175,7 @@ CATALOGUE = (
         bounds=(0, 1),
         ratio_free=True,
         needs=POSITIVES,
+        proportion=("tp", ("tp", "fn")),
         readable="Sensitivity",
         heading="sens",
         source=_GARCIA_2009,
@@ -181,6 +188,7 @@ CATALOGUE = (
         bounds=(0, 1),
         ratio_free=True,
         needs=NEGATIVES,
+        proportion=("tn", ("tn", "fp")),
         readable="Specificity",
         heading="spec",
         source=_GARCIA_2009,
@@ -332,6 +340,7 @@ CATALOGUE = (
         bounds=(0, 1),
         ratio_free=True,
         needs=NEGATIVES,
+        proportion=("fp", ("fp", "tn")),
         readable="False positive rate",
         source=_POWERS,
     ),
@@ -343,6 +352,7 @@ CATALOGUE = (
         bounds=(0, 1),
         ratio_free=True,
         needs=POSITIVES,
+        proportion=("fn", ("tp", "fn")),
         readable="False negative rate",
         source=_POWERS,
     ),
@@ -354,6 +364,7 @@ CATALOGUE = (
         bounds=(0, 1),
         ratio_free=False,
         needs=("predicted_negatives",),
+        proportion=("tn", ("tn", "fn")),
         readable="Negative predictive value",
         source=_POWERS,
     ),

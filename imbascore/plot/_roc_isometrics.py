@@ -12,7 +12,7 @@ curve touches its highest isometric.
 
 import numpy as np
 
-from .._metrics.catalogue import NOT_A_QUALITY
+from .._metrics.catalogue import CATALOGUE, NOT_A_QUALITY
 from .._thresholds.curve import (
     check_metrics,
     threshold_curve,
@@ -24,20 +24,11 @@ from ._threshold_curve import scores_of_estimator
 __all__ = ["RocIsometricsDisplay"]
 
 _MARKERS = "o^sDvP*Xh"
-#: Metrics whose isometrics depend on the class ratio.
+#: Metrics whose isometrics depend on the class ratio: scikit-learn's
+#: names the threshold curve takes, and the catalogue's ratio-dependent ones.
 _RATIO_DEPENDENT = frozenset(
-    {
-        "accuracy",
-        "precision",
-        "f1",
-        "jaccard",
-        "matthews_corrcoef",
-        "optimized_precision",
-        "nmi",
-        "npv",
-        "markedness",
-    }
-)
+    {"accuracy", "precision", "f1", "jaccard", "matthews_corrcoef"}
+) | {info.name for info in CATALOGUE if not info.ratio_free}
 
 
 class RocIsometricsDisplay:

@@ -13,7 +13,7 @@ import pytest
 from sklearn.linear_model import LogisticRegression
 
 import imbascore
-from imbascore import MetricInfo, get_scorer, list_metrics
+from imbascore import ConfusionCounts, MetricInfo, get_scorer, list_metrics
 from imbascore._scorer.factories import BUILTIN_FACTORIES, FACTORY_METRICS
 
 METRICS = list_metrics()
@@ -190,3 +190,22 @@ def test_derived_tables_follow_the_catalogue():
     assert lower == _LOWER_IS_BETTER - {"expected_cost"}
     assert NOT_A_QUALITY == {m.name for m in METRICS if not m.quality}
     assert ACROSS == lower
+
+
+@pytest.mark.parametrize(
+    "info", [m for m in METRICS if m.proportion], ids=lambda m: m.name
+)
+def test_a_proportion_is_its_successes_over_its_trials(info):
+    # the exact intervals (Wilson, Clopper-Pearson) read these cells
+    counts = ConfusionCounts.from_matrix([[37, 5], [8, 11]])  # tn fp / fn tp
+    cells = {"tn": 37, "fp": 5, "fn": 8, "tp": 11}
+    successes, trials = info.proportion
+    expected = cells[successes] / sum(cells[c] for c in trials)
+    assert counts.score(info.name) == pytest.approx(expected, rel=1e-15)
+    assert {m.name for m in METRICS if m.proportion} == {
+        "sensitivity",
+        "specificity",
+        "fpr",
+        "fnr",
+        "npv",
+    }
