@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import imbascore
-from imbascore._core.moved import MOVED
+from imbascore._core.moved import _SUCCESSORS, MOVED
 
 OLD_PATHS = sorted(f"imbascore.{old}" for old in MOVED)
 
@@ -22,7 +22,9 @@ def test_an_old_path_imports_with_a_warning_and_reads_the_new_home(old, monkeypa
     with pytest.warns(DeprecationWarning, match=expected) as seen:
         module = importlib.import_module(old)
     home = importlib.import_module(module.__moved_to__)
-    public = [name for name in home.__all__ if name in imbascore.__all__]
+    public = _SUCCESSORS.get(old.split(".")[1]) or [
+        name for name in home.__all__ if name in imbascore.__all__
+    ]
     message = str(seen[0].message)
     if public:
         assert "from imbascore" in message
@@ -107,3 +109,28 @@ def test_the_top_level_holds_public_modules_only():
     assert files == public
     folders = {p.name for p in top.iterdir() if (p / "__init__.py").exists()}
     assert {f for f in folders if f[0] != "_"} == {"plot", "datasets", "study"}
+
+
+def test_an_old_module_name_reads_as_an_attribute_of_the_package(monkeypatch):
+    # 0.1: `import imbascore` made its modules attributes of the package
+    monkeypatch.delitem(sys.modules, "imbascore.intervals", raising=False)
+    monkeypatch.delitem(imbascore.__dict__, "intervals", raising=False)
+    with pytest.warns(DeprecationWarning, match="imbascore.intervals") as seen:
+        module = imbascore.intervals
+    assert module.metric_interval is imbascore.metric_interval
+    assert seen[0].filename == __file__
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        imbascore.no_such_name  # noqa: B018
+
+
+def test_import_module_warns_at_its_caller(monkeypatch):
+    monkeypatch.delitem(sys.modules, "imbascore.paired", raising=False)
+    with pytest.warns(DeprecationWarning) as seen:
+        importlib.import_module("imbascore.paired")
+    assert seen[0].filename == __file__
+
+
+def test_a_public_module_of_0_1_names_its_public_successor(monkeypatch):
+    monkeypatch.delitem(sys.modules, "imbascore.counts", raising=False)
+    with pytest.warns(DeprecationWarning, match="import ConfusionCounts"):
+        importlib.import_module("imbascore.counts")

@@ -7,7 +7,9 @@ threshold_curve``) and pickles that name one (0.1's ``multi_scorer`` named
 answers the old name with a module that forwards every attribute to the new
 home and warns once, with a :class:`DeprecationWarning` that names the public
 place. No file is left at the old path, so the package's top level shows only
-its public modules.
+its public modules. An old path is a read-only view: patching a name there
+(``mock.patch("imbascore.thresholds.X")``) does not reach the code, which
+reads its new home.
 """
 
 import importlib
@@ -61,6 +63,8 @@ MOVED = {
 
 _PACKAGE = "imbascore"
 _REMOVED_IN = "0.3"
+#: Where a 0.1 module's public names are not its new home's own.
+_SUCCESSORS = {"counts": ("ConfusionCounts", "confusion_counts")}
 
 
 def _new_home(fullname):
@@ -76,25 +80,31 @@ def _new_home(fullname):
 
 def _message(fullname, home):
     package = sys.modules[_PACKAGE]
-    public = [name for name in getattr(home, "__all__", ()) if name in package.__all__]
+    old = fullname[len(_PACKAGE) + 1 :]
+    public = _SUCCESSORS.get(old) or [
+        name for name in getattr(home, "__all__", ()) if name in package.__all__
+    ]
     where = (
         f"import {', '.join(public)} from {_PACKAGE}"
         if public
-        else f"it was private; its code is now in {home.__name__}, "
+        else f"nothing of it is public; its code is now in {home.__name__}, "
         "which may change without notice"
     )
     return f"{fullname} is deprecated since 0.2, removed in {_REMOVED_IN}: {where}."
 
 
 def _import_level():
-    """The stacklevel of the code that ran the import statement. ``warn``
-    skips the import machinery's frames itself; this skips this module's."""
+    """The stacklevel of the code that ran the import (a statement,
+    ``importlib.import_module``, or an attribute of the package). ``warn``
+    skips the frozen import machinery's frames itself; this skips this
+    module's and ``importlib``'s own."""
+    ours = (__file__, importlib.__file__)
     frame, level = sys._getframe(1), 1
     while frame is not None and (
         frame.f_code.co_filename.startswith("<frozen importlib")
-        or frame.f_code.co_filename == __file__
+        or frame.f_code.co_filename in ours
     ):
-        if frame.f_code.co_filename == __file__:
+        if frame.f_code.co_filename in ours:
             level += 1
         frame = frame.f_back
     return level
@@ -111,10 +121,17 @@ class _MovedModule(types.ModuleType):
 
 
 class _Package(types.ModuleType):
-    """The package itself. The import system binds every imported submodule
-    to its parent's attribute of the same name; ``imbascore.decision_curve``
-    and ``imbascore.multi_scorer`` are functions, which importing their 0.1
-    module paths must not replace."""
+    """The package itself. In 0.1, ``import imbascore`` made its modules
+    attributes (``imbascore.intervals.metric_interval``): an old module's
+    name still reads as the module, with the warning. The import system
+    binds every imported submodule to its parent's attribute of the same
+    name; ``imbascore.decision_curve`` and ``imbascore.multi_scorer`` are
+    functions, which importing their 0.1 module paths must not replace."""
+
+    def __getattr__(self, name):
+        if name in MOVED:
+            return importlib.import_module(f"{_PACKAGE}.{name}")
+        raise AttributeError(f"module {_PACKAGE!r} has no attribute {name!r}")
 
     def __setattr__(self, name, value):
         current = self.__dict__.get(name)

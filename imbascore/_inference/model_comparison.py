@@ -305,7 +305,7 @@ _COLUMNS = (
     "high",
     "t",
     "pvalue",
-    "p_holm",
+    "pvalue_holm",
     "p_better",
     "p_equivalent",
     "p_worse",
@@ -324,7 +324,8 @@ class ModelComparison:
         Each model's fold scores, as compared.
     rows : list of dict
         One per pair, with the keys of :meth:`to_frame`'s columns, and
-        ``"p_value"``: alias of ``"pvalue"``, kept for 0.1 code.
+        ``"p_value"`` and ``"p_holm"``: aliases of ``"pvalue"`` and
+        ``"pvalue_holm"``, kept for 0.1 code.
     rope : float
         The region of practical equivalence, in the metric's units.
     test_train_ratio : float
@@ -345,6 +346,8 @@ class ModelComparison:
         for row in state.get("rows", ()):
             if "p_value" in row:
                 row.setdefault("pvalue", row["p_value"])
+            if "p_holm" in row:
+                row.setdefault("pvalue_holm", row["p_holm"])
         self.__dict__.update(state)
 
     @property
@@ -356,7 +359,7 @@ class ModelComparison:
         """One row per pair (A, B): ``mean_difference`` is A minus B;
         ``low``, ``high`` its interval (the corrected t's, equal to the
         Bayesian posterior's equal-tailed interval); ``t`` and ``pvalue``
-        Nadeau & Bengio's corrected resampled t-test (two-sided); ``p_holm``
+        Nadeau & Bengio's corrected resampled t-test (two-sided); ``pvalue_holm``
         Holm's adjustment over the pairs; ``p_better``, ``p_equivalent``,
         ``p_worse`` the Bayesian correlated t-test's P(A better by more than
         the ROPE), P(within it), P(B better)."""
@@ -392,7 +395,7 @@ class ModelComparison:
             pair = f"{row['model_a']} - {row['model_b']}"
             lines.append(
                 f"  {pair:<{width}}  {row['mean_difference']:>8.4f}  "
-                f"{row['pvalue']:>7.4f}  {row['p_holm']:>7.4f}  "
+                f"{row['pvalue']:>7.4f}  {row['pvalue_holm']:>7.4f}  "
                 f"{row['p_better']:>7.3f}  {row['p_equivalent']:>7.3f}  "
                 f"{row['p_worse']:>7.3f}"
             )
@@ -555,8 +558,9 @@ def compare_models(
             }
         )
     for row, adjusted in zip(rows, _holm([r["pvalue"] for r in rows]), strict=True):
-        row["p_holm"] = float(adjusted)
-        row["p_value"] = row["pvalue"]  # alias, kept for 0.1 code
+        row["pvalue_holm"] = float(adjusted)
+        # aliases, kept for 0.1 code
+        row["p_value"], row["p_holm"] = row["pvalue"], row["pvalue_holm"]
     return ModelComparison(metric, scores, rows, rope, ratio, float(confidence_level))
 
 

@@ -232,7 +232,7 @@ def binary_value(name, counts, params):
     for first, second in _NEEDED_CELLS[name]:
         total = getattr(counts, first)
         if second is not None:
-            total += getattr(counts, second)
+            total = total + getattr(counts, second)
         if total == 0:
             return None
     return float(METRICS[name][0](counts, **params))

@@ -79,11 +79,11 @@ def test_holm_over_pairs_and_the_best_against_the_others():
     p = frame["pvalue"].to_numpy()
     order = np.argsort(p)
     expected = np.maximum.accumulate(np.minimum(1, (3 - np.arange(3)) * p[order]))
-    np.testing.assert_allclose(frame["p_holm"].to_numpy()[order], expected)
+    np.testing.assert_allclose(frame["pvalue_holm"].to_numpy()[order], expected)
     assert set(frame.columns) >= {
         "mean_difference",
         "pvalue",
-        "p_holm",
+        "pvalue_holm",
         "p_better",
         "p_equivalent",
         "p_worse",

@@ -79,9 +79,12 @@ def test_model_comparison_spells_pvalue_and_keeps_the_alias():
     comparison = ims.compare_models(_fold_scores(), cv=10)
     frame = comparison.to_frame()
     assert "pvalue" in frame.columns and "p_value" not in frame.columns
+    assert "pvalue_holm" in frame.columns and "p_holm" not in frame.columns
     for row, (_, line) in zip(comparison.rows, frame.iterrows(), strict=True):
         assert row["pvalue"] == line["pvalue"]
-        assert row["p_value"] == row["pvalue"]  # the alias of 0.1
+        assert row["pvalue_holm"] == line["pvalue_holm"]
+        assert row["p_value"] == row["pvalue"]  # the aliases of 0.1
+        assert row["p_holm"] == row["pvalue_holm"]
 
 
 def test_model_comparison_pickled_with_p_value_rows_loads():
