@@ -476,10 +476,13 @@ def run_study(
                 now = time.perf_counter() - start
                 left.advance(costs[index], elapsed=now)
                 seconds = left.seconds(now)
-                bar.set_postfix_str(
-                    f"{tqdm.format_interval(seconds)} left, {'/'.join(key)}",
-                    refresh=False,
+                # no estimate before FIRST_SHARE of the cost is done
+                shown = (
+                    "time left: estimating"
+                    if seconds is None
+                    else f"{tqdm.format_interval(seconds)} left"
                 )
+                bar.set_postfix_str(f"{shown}, {'/'.join(key)}", refresh=False)
                 bar.update()
         if current_rows:
             _cell_done(current_rows, on_cell_done)

@@ -188,3 +188,17 @@ def test_no_estimate_from_the_first_folds_alone():
     # at 1% of the cost, the latter half of the work done (5 units from
     # 30.4 s) forgets the compile: 0.1 s per unit, 990 units left
     assert left.seconds(elapsed=30.9) == pytest.approx(99.0)
+
+
+def test_the_bar_runs_before_the_first_estimate(capsys, monkeypatch):
+    # The README's study: its first folds are under FIRST_SHARE of the cost,
+    # where TimeLeft has no estimate yet (None); the bar said nothing then and
+    # the run stopped with "'<' not supported between NoneType and int".
+    from imbascore.study import _progress
+
+    monkeypatch.setattr(_progress, "FIRST_SHARE", 2.0)  # never an estimate
+    results = run_study(
+        ["glass"], ["none"], ["1nn"], n_splits=2, n_repeats=1, progress=True
+    )
+    assert len(results) == 2
+    assert "time left: estimating" in capsys.readouterr().err
