@@ -15,48 +15,7 @@ The factories live in ``imbascore._scorer``; this is their public address.
 """
 
 from ._core.public import pin_public_paths
-from ._scorer.factories import (
-    ad_area_scorer,
-    adjusted_balanced_accuracy_scorer,
-    aucz_scorer,
-    dominance_scorer,
-    dprime_scorer,
-    gmean_scorer,
-    iba_scorer,
-    informedness_scorer,
-    lr_plus_scorer,
-    markedness_scorer,
-    neg_fnr_scorer,
-    neg_fpr_scorer,
-    neg_lr_minus_scorer,
-    nmi_scorer,
-    npv_scorer,
-    optimized_precision_scorer,
-    sensitivity_scorer,
-    specificity_scorer,
-    weighted_accuracy_scorer,
-)
-
-__all__ = [
-    "ad_area_scorer",
-    "adjusted_balanced_accuracy_scorer",
-    "aucz_scorer",
-    "dominance_scorer",
-    "dprime_scorer",
-    "gmean_scorer",
-    "iba_scorer",
-    "informedness_scorer",
-    "lr_plus_scorer",
-    "markedness_scorer",
-    "neg_fnr_scorer",
-    "neg_fpr_scorer",
-    "neg_lr_minus_scorer",
-    "nmi_scorer",
-    "npv_scorer",
-    "optimized_precision_scorer",
-    "sensitivity_scorer",
-    "specificity_scorer",
-    "weighted_accuracy_scorer",
-]
+from ._scorer.factories import *  # noqa: F403  (the names of its __all__)
+from ._scorer.factories import __all__
 
 pin_public_paths(globals(), __all__, __name__)
