@@ -79,16 +79,32 @@ def delong_placements(ranked):
     of ``V01`` over the negatives. Returns ``(placements, positive, weights)``,
     all in input order (``weights`` None when the samples carry none).
     """
-    _, _, v10, v01, _, _ = _group_placements(ranked)
-    group = ranked.group_of_input()
+    return _placements_and_auc(ranked)[:3]
+
+
+def _placements_and_auc(ranked):
+    """:func:`delong_placements` and the AUC, from one pass over the groups."""
+    positives, _, v10, v01, m, n = _group_placements(ranked)
+    auc = _auc(positives, v10, m, n)
+    # each sorted sample's placement, then back to the input's order
+    per_sorted = np.where(ranked.positive, v10[ranked.group], v01[ranked.group])
+    placements = np.empty_like(per_sorted)
+    placements[ranked.order] = per_sorted
     positive = np.empty_like(ranked.positive)
     positive[ranked.order] = ranked.positive
-    placements = np.where(positive, v10[group], v01[group])
     if ranked.weights is None:
-        return placements, positive, None
+        return placements, positive, None, auc
     weights = np.empty_like(ranked.weights)
     weights[ranked.order] = ranked.weights
-    return placements, positive, weights
+    return placements, positive, weights, auc
+
+
+def _auc(positives, v10, m, n):
+    """The AUC as the positives' weighted mean placement; NaN without
+    positives or negatives."""
+    if m <= 0 or n <= 0:
+        return np.nan
+    return float(np.dot(positives, v10) / m)
 
 
 def delong_variance(ranked):
@@ -105,9 +121,7 @@ def delong_variance(ranked):
     Cost: the sort already done in ``ranked``, then O(n_groups).
     """
     positives, negatives, v10, v01, m, n = _group_placements(ranked)
-    if m <= 0 or n <= 0:
-        return np.nan, np.nan
-    auc = float(np.dot(positives, v10) / m)
+    auc = _auc(positives, v10, m, n)
     if m <= 1 or n <= 1:
         return auc, np.nan
     # the mean of V01 is the AUC as well; centring each on its own mean
@@ -221,8 +235,8 @@ def delong_paired(ranked_a, ranked_b, confidence_level=0.95, *, func="delong_pai
     NaN throughout the variance-based fields when ``m`` or ``n`` is at most 1.
     """
     level = check_confidence_level(confidence_level, func)
-    place_a, positive, weights = delong_placements(ranked_a)
-    place_b, positive_b, weights_b = delong_placements(ranked_b)
+    place_a, positive, weights, auc_a = _placements_and_auc(ranked_a)
+    place_b, positive_b, weights_b, auc_b = _placements_and_auc(ranked_b)
     same_weights = (weights is None and weights_b is None) or (
         weights is not None
         and weights_b is not None
@@ -242,8 +256,6 @@ def delong_paired(ranked_a, ranked_b, confidence_level=0.95, *, func="delong_pai
     else:
         w_pos, w_neg = weights[positive], weights[neg]
         m, n = float(w_pos.sum()), float(w_neg.sum())
-    auc_a, _ = delong_variance(ranked_a)
-    auc_b, _ = delong_variance(ranked_b)
     difference = auc_a - auc_b
     if m <= 1 or n <= 1:
         nan = float("nan")
@@ -253,12 +265,16 @@ def delong_paired(ranked_a, ranked_b, confidence_level=0.95, *, func="delong_pai
         )  # fmt: skip
     a10, b10 = place_a[positive], place_b[positive]
     a01, b01 = place_a[neg], place_b[neg]
-    covariance = np.empty((2, 2))
-    for r, (x10, x01) in enumerate(((a10, a01), (b10, b01))):
-        for s, (y10, y01) in enumerate(((a10, a01), (b10, b01))):
-            covariance[r, s] = _weighted_cov(x10, y10, w_pos, m) / m + (
-                _weighted_cov(x01, y01, w_neg, n) / n
-            )
+
+    def cov(x10, x01, y10, y01):
+        return _weighted_cov(x10, y10, w_pos, m) / m + (
+            _weighted_cov(x01, y01, w_neg, n) / n
+        )
+
+    between = cov(a10, a01, b10, b01)
+    covariance = np.array(
+        [[cov(a10, a01, a10, a01), between], [between, cov(b10, b01, b10, b01)]]
+    )
     d10, d01 = a10 - b10, a01 - b01
     variance = _weighted_cov(d10, d10, w_pos, m) / m + (
         _weighted_cov(d01, d01, w_neg, n) / n
