@@ -97,11 +97,11 @@ def prg_curve_from_counts(tp, fp):
 
     Empty arrays without positives or negatives (all three arrays empty).
     """
-    tp, fp, precision_gain, recall_gain, index = _prg_points(tp, fp)
-    positives, negatives = tp[-1], fp[-1]
-    if not (positives > 0 and negatives > 0):
+    if not (len(tp) and float(tp[-1]) > 0 and float(fp[-1]) > 0):
         empty = np.empty(0)
         return empty, empty.copy(), np.empty(0, dtype=np.intp)
+    tp, fp, precision_gain, recall_gain, index = _prg_points(tp, fp)
+    positives, negatives = tp[-1], fp[-1]
     # recall gain is nondecreasing along the scores: the first point at or
     # above 0 follows a point below it (the origin's is -inf)
     first = int(np.flatnonzero(recall_gain >= 0)[0])
