@@ -51,7 +51,9 @@ def _check_band(max_fpr, min_tpr, func):
     return {"min_tpr": float(value)}
 
 
-def _undefined(ranked, tp, fp, func, what, *, needs_negatives=True):
+def _undefined(
+    ranked, tp, fp, func, what, *, needs_negatives=True, stacklevel=3, returning="NaN"
+):
     """Whether the value is undefined (a class of total weight 0), warning
     ``UndefinedMetricWarning`` if it is."""
     missing = []
@@ -68,9 +70,10 @@ def _undefined(ranked, tp, fp, func, what, *, needs_negatives=True):
     if not missing:
         return False
     warnings.warn(
-        f"{func}: {what} is undefined ({' and '.join(missing)}); returning NaN.",
+        f"{func}: {what} is undefined ({' and '.join(missing)}); "
+        f"returning {returning}.",
         UndefinedMetricWarning,
-        stacklevel=3,
+        stacklevel=stacklevel,
     )
     return True
 
@@ -79,7 +82,10 @@ def _area(name, what, y_true, y_score, pos_label, sample_weight, func, **params)
     _, ranked = read_ranked(y_true, y_score, sample_weight, func, pos_label=pos_label)
     tp, fp = ranked.cumulated()
     needs_negatives = name != "average_precision"
-    if _undefined(ranked, tp, fp, func, what, needs_negatives=needs_negatives):
+    # the warning points at the caller of the public function: 4 frames up
+    if _undefined(
+        ranked, tp, fp, func, what, needs_negatives=needs_negatives, stacklevel=4
+    ):
         return np.nan
     return float(FROM_COUNTS[name](tp, fp, **params))
 
@@ -251,8 +257,9 @@ def auprg_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     implementation computes it [1]_ (``calc_auprg`` of
     github.com/meeliskull/prg): one point per distinct score, the points of
     negative recall gain dropped and a point at recall gain 0 interpolated on
-    the segment that crosses it. It is linear in the expected F1 score of
-    the ranking's thresholds, unlike average precision.
+    the segment that crosses it. The authors show it to be related to the
+    expected F1 score over the ranking's thresholds, which average precision
+    is not.
 
     References
     ----------
@@ -346,7 +353,8 @@ def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weigh
     func = "precision_recall_gain_curve"
     _, ranked = read_ranked(y_true, y_score, sample_weight, func, pos_label=pos_label)
     tp, fp = ranked.cumulated()
-    if _undefined(ranked, tp, fp, func, "the Precision-Recall-Gain curve"):
+    what = "the Precision-Recall-Gain curve"
+    if _undefined(ranked, tp, fp, func, what, returning="empty arrays"):
         return np.empty(0), np.empty(0), np.empty(0)
     precision_gain, recall_gain, index = prg_curve_from_counts(tp, fp)
     # by increasing threshold, as scikit-learn's precision_recall_curve
