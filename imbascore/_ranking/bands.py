@@ -292,6 +292,14 @@ def curve_band(
     treats every point as equally uncertain, which an imbalanced curve is
     not.
 
+    Any bootstrap band of an empirical curve inherits its steps: with few
+    positives, TPR moves by ``1 / n_pos``, and where the curve is near 1
+    (high FPR) every resample reaches 1 and the band collapses onto it,
+    above a true curve just below 1. In a simulation (binormal scores,
+    20 positives and 180 negatives, d' = 1) the simultaneous 95% band held
+    the true ROC curve over FPR in [0.01, 0.5] in 92% of 100 data sets, but
+    over [0.01, 0.99] in 5%: read the band's upper-right end with care.
+
     References
     ----------
     .. [1] G. Campbell, "Advances in statistical methodology for the
