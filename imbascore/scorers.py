@@ -15,7 +15,17 @@ The factories live in ``imbascore._scorer``; this is their public address.
 """
 
 from ._core.public import pin_public_paths
+from ._scorer import factories, ranking_scorers
 from ._scorer.factories import *  # noqa: F403  (the names of its __all__)
-from ._scorer.factories import __all__
+from ._scorer.ranking_scorers import (  # noqa: F401  (listed in __all__ below)
+    auprg_scorer,
+    average_precision_scorer,
+    partial_auc_scorer,
+    roc_auc_scorer,
+)
+
+__all__ = sorted(
+    factories.__all__ + [n for n in ranking_scorers.__all__ if n.endswith("_scorer")]
+)
 
 pin_public_paths(globals(), __all__, __name__)

@@ -8,6 +8,7 @@ display all draw here; nothing here knows a metric (a metric enters as the
 """
 
 import numpy as np
+from scipy import stats
 
 __all__ = [
     "effective_rows",
@@ -20,6 +21,7 @@ __all__ = [
     "percentiles",
     "containing",
     "beta_parameters",
+    "bca_bounds",
 ]
 
 
@@ -149,3 +151,32 @@ def beta_parameters(counts):
         to_neg = counts.negative_trials[0] / negatives if negatives > 0 else 0.0
         tp, fn, tn, fp = tp * to_pos, fn * to_pos, tn * to_neg, fp * to_neg
     return (1.0 + tp, 1.0 + fn), (1.0 + tn, 1.0 + fp)
+
+
+def bca_bounds(draws, estimate, jackknife, level):
+    """Efron's bias-corrected and accelerated bootstrap interval of 1-D
+    ``draws``; ``jackknife`` is ``(values, multiplicity)``: the statistic with
+    each sample (or block) left out and how many samples each stands for.
+    Undefined draws are left out; NaN bounds if none is left."""
+    draws = np.asarray(draws, dtype=float)
+    kept = draws[np.isfinite(draws)]
+    values, multiplicity = jackknife
+    usable = np.isfinite(values)
+    if kept.size == 0 or not np.isfinite(estimate) or not usable.any():
+        return float("nan"), float("nan")
+    below = np.mean(kept < estimate) + 0.5 * np.mean(kept == estimate)
+    bias = stats.norm.ppf(np.clip(below, 1e-12, 1 - 1e-12))
+    values, weights = values[usable], multiplicity[usable]
+    mean = np.average(values, weights=weights)
+    deviation = mean - values
+    spread = np.sum(weights * deviation**2)
+    acceleration = (
+        np.sum(weights * deviation**3) / (6.0 * spread**1.5) if spread > 0 else 0.0
+    )
+    tail = (1.0 - level) / 2.0
+    quantiles = []
+    for z in stats.norm.ppf([tail, 1.0 - tail]):
+        shifted = bias + (bias + z) / (1.0 - acceleration * (bias + z))
+        quantiles.append(stats.norm.cdf(shifted))
+    low, high = np.quantile(kept, quantiles)
+    return float(low), float(high)

@@ -41,6 +41,7 @@ from .._core.counts import Counts, count
 from .._core.engine import ContingencyTable
 from .._core.engine.select import OneVsRestCounts, micro_counts
 from .._core.resampling import (
+    bca_bounds,
     beta_parameters,
     bootstrap_tables,
     containing,
@@ -50,11 +51,13 @@ from .._core.resampling import (
     stratified_tables,
 )
 from .._metrics.at_prevalence import prevalence_label
-from .._metrics.catalogue import CATALOGUE
+from .._metrics.catalogue import LABEL_CATALOGUE
 from .._metrics.named_scores import metric_options, score_of_table
 from .._metrics.per_class import per_class_values
 from .._metrics.scoring import score_table, select_for
 from .._metrics.sklearn_from_counts import SKLEARN_SCORES
+from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .ranking import ranking_interval
 
 __all__ = [
     "METHODS",
@@ -67,7 +70,9 @@ __all__ = [
 METHODS = ("posterior", "bootstrap", "bootstrap-bca", "wilson", "clopper-pearson")
 
 #: Single rates: metric -> (the count of successes, the counts of trials).
-_SINGLE_RATES = {info.name: info.proportion for info in CATALOGUE if info.proportion}
+_SINGLE_RATES = {
+    info.name: info.proportion for info in LABEL_CATALOGUE if info.proportion
+}
 
 
 @dataclass(frozen=True, repr=False)
@@ -122,7 +127,7 @@ def metric_interval(
     y_pred,
     metric="iba",
     *,
-    method="posterior",
+    method=None,
     confidence_level=0.95,
     n_resamples=10000,
     random_state=None,
@@ -134,31 +139,46 @@ def metric_interval(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted class labels.
+    y_true : array-like of shape (n_samples,)
+        True class labels.
+
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels; for a ranking metric (``"roc_auc"``,
+        ``"average_precision"``, ``"auprg"``, ``"partial_auc"``), the scores
+        of the positive class (``decision_function`` or the positive column
+        of ``predict_proba``).
 
     metric : str, default="iba"
         A name :meth:`ConfusionCounts.score` accepts: any metric of the package
         (``"iba"``, ``"gmean"``, ``"balanced_accuracy"``, ``"ad_area"``,
         ``"dprime"``, ...) or scikit-learn's (``"accuracy"``, ``"f1"``,
-        ``"matthews_corrcoef"``, ...).
+        ``"matthews_corrcoef"``, ...); or a ranking metric of the package.
 
     method : {"posterior", "bootstrap", "bootstrap-bca", "wilson", \
-"clopper-pearson"}, default="posterior"
-        ``"posterior"``: the equal-tailed credible interval under a uniform
-        Dirichlet prior on each true class's row of the confusion matrix
-        (Beta(1 + TP, 1 + FN) on TPR and Beta(1 + TN, 1 + FP) on TNR for two
-        classes; Brodersen et al. 2010), the class sizes held at those
-        observed; exact for two-class balanced accuracy, Monte Carlo
-        otherwise; widened to reach the estimate where the equal-tailed
-        interval excludes it (a rate observed at 0 or 1, or rates of few
-        samples among many classes, which the prior pulls away from 0 and
-        1); the result's ``note`` then says which bound is the estimate.
-        ``"bootstrap"``: percentile interval of the metric over
-        resampled tables; ``"bootstrap-bca"``: the same, bias-corrected and
-        accelerated. ``"wilson"``, ``"clopper-pearson"``: for the single
-        rates ``"sensitivity"``, ``"specificity"``, ``"fpr"``, ``"fnr"`` and
-        ``"npv"`` only.
+"clopper-pearson", "delong", "delong-logit"}, default=None
+        None: ``"posterior"`` for a metric of labels, ``"delong"`` for
+        ``"roc_auc"``, ``"bootstrap-bca"`` for the other ranking metrics.
+
+        For ranking metrics (see :doc:`/howto/ranking_metrics`): ``"delong"``,
+        DeLong's variance of the ROC AUC (DeLong, DeLong & Clarke-Pearson
+        1988; by Sun & Xu's 2014 algorithm, O(n log n)) and the Wald
+        interval, clipped to [0, 1]; ``"delong-logit"``, the same variance
+        on the logit scale (better near an AUC of 1); ``"bootstrap"`` and
+        ``"bootstrap-bca"``, a stratified bootstrap (the positives and the
+        negatives resampled on their own) that reweights one sorted order.
+
+        For metrics of labels: ``"posterior"``: the equal-tailed credible interval under
+        a uniform Dirichlet prior on each true class's row of the confusion matrix
+        (Beta(1 + TP, 1 + FN) on TPR and Beta(1 + TN, 1 + FP) on TNR for two classes;
+        Brodersen et al. 2010), the class sizes held at those observed; exact for
+        two-class balanced accuracy, Monte Carlo otherwise; widened to reach the
+        estimate where the equal-tailed interval excludes it (a rate observed at 0 or 1,
+        or rates of few samples among many classes, which the prior pulls away from 0
+        and 1); the result's ``note`` then says which bound is the estimate.
+        ``"bootstrap"``: percentile interval of the metric over resampled tables;
+        ``"bootstrap-bca"``: the same, bias-corrected and accelerated. ``"wilson"``,
+        ``"clopper-pearson"``: for the single rates ``"sensitivity"``,
+        ``"specificity"``, ``"fpr"``, ``"fnr"`` and ``"npv"`` only.
 
     confidence_level : float, default=0.95
         In (0, 1).
@@ -205,11 +225,28 @@ def metric_interval(
     >>> round(result.estimate, 3), round(result.low, 3), round(result.high, 3)
     (0.8, 0.637, 0.896)
     """
+    if metric in SCORE_METRIC_NAMES:
+        estimate, low, high, method, n_resamples = ranking_interval(
+            y_true,
+            y_pred,
+            metric,
+            method=method,
+            confidence_level=confidence_level,
+            n_resamples=n_resamples,
+            random_state=random_state,
+            sample_weight=sample_weight,
+            prevalence=prevalence,
+            metric_params=metric_params,
+            func="metric_interval",
+        )
+        return MetricInterval(
+            metric, estimate, low, high, method, confidence_level, n_resamples
+        )
     counts = count(y_true, y_pred, sample_weight, "metric_interval")
     return counts_interval(
         counts,
         metric,
-        method=method,
+        method="posterior" if method is None else method,
         confidence_level=confidence_level,
         n_resamples=n_resamples,
         random_state=random_state,
@@ -556,27 +593,7 @@ def _bca(draws, estimate, jackknife, level):
             "method='bootstrap-bca' gives one interval at a time: use an "
             "average (not average=None), or method='bootstrap'."
         )
-    kept = draws[np.isfinite(draws)]
-    values, multiplicity = jackknife
-    usable = np.isfinite(values)
-    if kept.size == 0 or not np.isfinite(estimate) or not usable.any():
-        return float("nan"), float("nan")
-    below = np.mean(kept < estimate) + 0.5 * np.mean(kept == estimate)
-    bias = stats.norm.ppf(np.clip(below, 1e-12, 1 - 1e-12))
-    values, weights = values[usable], multiplicity[usable]
-    mean = np.average(values, weights=weights)
-    deviation = mean - values
-    spread = np.sum(weights * deviation**2)
-    acceleration = (
-        np.sum(weights * deviation**3) / (6.0 * spread**1.5) if spread > 0 else 0.0
-    )
-    tail = (1.0 - level) / 2.0
-    quantiles = []
-    for z in stats.norm.ppf([tail, 1.0 - tail]):
-        shifted = bias + (bias + z) / (1.0 - acceleration * (bias + z))
-        quantiles.append(stats.norm.cdf(shifted))
-    low, high = np.quantile(kept, quantiles)
-    return float(low), float(high)
+    return bca_bounds(draws, estimate, jackknife, level)
 
 
 # ---------------------------------------------------------------- closed forms

@@ -25,7 +25,9 @@ from .._core.inputs import read_labelled
 from .._core.inputs.unique import unite_labels
 from .._core.resampling import percentiles
 from .._metrics.named_scores import score_of_table
+from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .intervals import _evaluator
+from .ranking import ranking_comparison
 
 __all__ = ["PairedCounts", "PredictionComparison", "compare_predictions"]
 
@@ -208,7 +210,8 @@ class PredictionComparison:
         Two-sided: McNemar's exact test (``test="mcnemar"``) for accuracy,
         sensitivity (recall) and specificity of unweighted samples; otherwise
         twice the smaller tail of the difference's posterior or bootstrap
-        distribution beyond 0 (``test`` is then ``method``).
+        distribution beyond 0 (``test`` is then ``method``); for ROC AUC
+        with ``method="delong"``, DeLong's z test (``test="delong"``).
     test : str
     method : str
     confidence_level : float
@@ -337,7 +340,7 @@ def compare_predictions(
     pred_b,
     *,
     metric="iba",
-    method="posterior",
+    method=None,
     confidence_level=0.95,
     n_resamples=10000,
     random_state=None,
@@ -351,12 +354,28 @@ def compare_predictions(
     y_true, pred_a, pred_b : array-like of shape (n_samples,)
         The truth and the two models' labels on the same samples (or a
         :class:`PairedCounts` as ``y_true``, with ``pred_a`` and ``pred_b``
-        None, for tables added over folds or chunks).
+        None, for tables added over folds or chunks). For a ranking metric,
+        ``pred_a`` and ``pred_b`` are the two models' scores of the positive
+        class.
 
     metric : str, default="iba"
-        A name :meth:`ConfusionCounts.score` takes.
+        A name :meth:`ConfusionCounts.score` takes, or a ranking metric
+        (``"roc_auc"``, ``"average_precision"``, ``"auprg"``,
+        ``"partial_auc"``).
 
-    method : {"posterior", "bootstrap"}, default="posterior"
+    method : {"posterior", "bootstrap", "delong"}, default=None
+        None: ``"posterior"`` for a metric of labels, ``"delong"`` for
+        ``"roc_auc"``, ``"bootstrap"`` for the other ranking metrics.
+
+        For ranking metrics: ``"delong"`` is DeLong's test of two correlated
+        ROC AUCs (DeLong, DeLong & Clarke-Pearson 1988): the covariance of
+        the two areas from the samples' placements, a z statistic, its
+        two-sided p-value and the Wald interval of the difference
+        (``test="delong"``); ``"bootstrap"`` resamples the positives and the
+        negatives on their own, each sample with both scores, and reweights
+        each model's one sorted order (``test="bootstrap"``).
+
+        For metrics of labels:
         The interval of the difference: ``"posterior"`` draws each true
         class's row of the paired table from its Dirichlet(1/2 + counts)
         posterior over the (A, B) cells (Jeffreys' prior; the class sizes
@@ -415,6 +434,35 @@ def compare_predictions(
     (0.3, 0.25, 'mcnemar')
     """
     func = "compare_predictions"
+    if metric in SCORE_METRIC_NAMES:
+        result = ranking_comparison(
+            y_true,
+            pred_a,
+            pred_b,
+            metric,
+            method=method,
+            confidence_level=confidence_level,
+            n_resamples=n_resamples,
+            random_state=random_state,
+            sample_weight=sample_weight,
+            metric_params=metric_params,
+            func=func,
+        )
+        score_a, score_b, difference, low, high, pvalue, test, method = result
+        return PredictionComparison(
+            metric,
+            float(score_a),
+            float(score_b),
+            float(difference),
+            float(low),
+            float(high),
+            float(pvalue),
+            test,
+            method,
+            check_confidence_level(confidence_level, func),
+        )
+    if method is None:
+        method = "posterior"
     if method not in _METHODS:
         raise ValueError(param_error(func, "method", f"one of {_METHODS}", method))
     level = check_confidence_level(confidence_level, func)

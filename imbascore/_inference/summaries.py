@@ -10,7 +10,7 @@ import numpy as np
 from .._core.checks import check_choice
 from .._core.counts import Counts
 from .._core.engine import ContingencyTable
-from .._metrics.catalogue import CATALOGUE
+from .._metrics.catalogue import LABEL_CATALOGUE
 from .._metrics.named_scores import score_of_table
 from .._metrics.per_class import METRICS
 from .._metrics.scoring import check_metric_params
@@ -178,7 +178,7 @@ def _aggregated(results, metrics, aggregate, keys, params):
 
 #: Metrics that are functions of TPR and TNR alone (Straube & Krell 2014):
 #: the catalogue's metrics free of the class ratio, in its order.
-RATE_METRICS = tuple(info.name for info in CATALOGUE if info.ratio_free)
+RATE_METRICS = tuple(info.name for info in LABEL_CATALOGUE if info.ratio_free)
 
 
 def _from_mean_rates(results, metrics, keys, params):

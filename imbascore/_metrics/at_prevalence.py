@@ -16,6 +16,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.counts import Counts, count
+from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
 from .named_scores import score_of_table
 from .per_class import METRICS
 from .sklearn_from_counts import SKLEARN_FROM_COUNTS
@@ -28,11 +29,13 @@ __all__ = [
 ]
 
 #: The metrics :func:`class_ratio_dependence` classifies: the package's
-#: binary metrics and scikit-learn's names that are functions of the matrix
-#: (not the ``_samples`` averages, which are of multilabel targets only).
+#: binary metrics, its ranking metrics and scikit-learn's names that are
+#: functions of the matrix (not the ``_samples`` averages, which are of
+#: multilabel targets only).
 RATIO_METRICS = tuple(
     sorted(
         set(METRICS)
+        | set(SCORE_METRIC_NAMES)
         | {name for name in SKLEARN_FROM_COUNTS if not name.endswith("_samples")}
     )
 )
@@ -63,14 +66,20 @@ def score_at_prevalence(
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
         True and predicted labels (not multilabel: each label of multilabel
-        targets has its own class ratio).
+        targets has its own class ratio). For a ranking metric, ``y_pred``
+        is the scores of the positive class.
 
     metric : str
         A name :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`
         takes: the package's metrics (``"iba"``, ``"gmean"``, ``"npv"``, ...)
         and scikit-learn's names that are functions of the confusion matrix
         (``"f1"``, ``"precision"``, ``"accuracy"``, ``"matthews_corrcoef"``,
-        their ``_macro``, ``_micro``, ``_weighted`` variants, ...).
+        their ``_macro``, ``_micro``, ``_weighted`` variants, ...); or a
+        ranking metric (``"average_precision"``, ``"auprg"``, and the
+        ratio-free ``"roc_auc"`` and ``"partial_auc"``): each class's
+        cumulated weight along the sorted scores is rescaled to its share,
+        the ROC curve kept, and the metric read off the rescaled curve
+        (equal to the metric of the data reweighted to that ratio).
 
     prevalence : float, sequence of float or dict
         The deployment's class ratio. A float in (0, 1): the fraction of the
@@ -107,6 +116,17 @@ def score_at_prevalence(
     0.7128
     """
     func = "score_at_prevalence"
+    if metric in SCORE_METRIC_NAMES:
+        return ranking_score(
+            y_true,
+            y_pred,
+            metric,
+            metric_params,
+            func,
+            sample_weight=sample_weight,
+            prevalence=prevalence,
+            name="y_pred",
+        )
     counts = count(y_true, y_pred, sample_weight, func, kind=Counts)
     return score_of_counts_at_prevalence(counts, metric, prevalence, metric_params)
 
@@ -136,10 +156,12 @@ def class_ratio_dependence(metrics=None, *, random_state=0, rtol=1e-9):
     confusion matrices (every cell filled) and on the same matrices with
     their rows rescaled to other class ratios, the rates unchanged
     (:meth:`ConfusionCounts.at_prevalence
-    <imbascore.ConfusionCounts.at_prevalence>`). A metric whose value moves
-    by more than ``rtol`` (relative) on some matrix depends on the class
-    ratio; one that never moves does not. This is the classification of
-    Straube & Krell (2014), Table 1, read off the code.
+    <imbascore.ConfusionCounts.at_prevalence>`); a ranking metric, on random
+    scores of two classes (with ties) and the same scores with each class
+    reweighted to other ratios (partial AUC over both of its regions). A
+    metric whose value moves by more than ``rtol`` (relative) on some input
+    depends on the class ratio; one that never moves does not. This is the
+    classification of Straube & Krell (2014), Table 1, read off the code.
 
     Parameters
     ----------
@@ -175,8 +197,35 @@ def class_ratio_dependence(metrics=None, *, random_state=0, rtol=1e-9):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         for name in names:
-            dependence[name] = any(_moves(counts, name, rtol) for counts in tables)
+            if name in SCORE_METRIC_NAMES:
+                dependence[name] = _ranking_moves(name, rtol, random_state)
+            else:
+                dependence[name] = any(_moves(counts, name, rtol) for counts in tables)
     return dependence
+
+
+#: The parameters a ranking metric is probed with (partial AUC needs a limit:
+#: both of its regions are probed).
+_PROBES = {"partial_auc": ({"max_fpr": 0.3}, {"min_tpr": 0.7})}
+
+
+def _ranking_moves(name, rtol, random_state):
+    """Whether ranking metric ``name`` moves when random scored samples (two
+    classes, tied scores) are rescaled to other class ratios."""
+    func = "class_ratio_dependence"
+    rng = np.random.default_rng(random_state)
+    for _ in range(_N_TABLES):
+        positive = rng.permutation(np.arange(60) < rng.integers(5, 55))
+        scores = np.round(rng.normal(positive * rng.uniform(0, 2), 1.0), 1)
+        for params in _PROBES.get(name, ({},)):
+            value = ranking_score(positive, scores, name, params, func)
+            for prevalence in _PREVALENCES:
+                moved = ranking_score(
+                    positive, scores, name, params, func, prevalence=prevalence
+                )
+                if not np.isclose(moved, value, rtol=rtol, atol=rtol):
+                    return True
+    return False
 
 
 def _moves(counts, name, rtol):

@@ -21,7 +21,9 @@ from types import MappingProxyType
 
 __all__ = [
     "CATALOGUE",
+    "LABEL_CATALOGUE",
     "LOWER_IS_BETTER",
+    "SCORE_CATALOGUE",
     "NOT_A_QUALITY",
     "MetricInfo",
     "list_metrics",
@@ -93,6 +95,10 @@ class MetricInfo:
         a metric the report leaves out.
     source : str
         The paper it comes from (short citation).
+    reads : str
+        What its function reads besides ``y_true``: ``"labels"`` (predicted
+        labels, counted into a confusion matrix) or ``"scores"`` (scores or
+        probabilities, ranked along their sorted order: the ranking metrics).
     """
 
     name: str
@@ -114,6 +120,7 @@ class MetricInfo:
     readable: str = ""
     heading: str = None
     source: str = ""
+    reads: str = "labels"
 
     def __post_init__(self):
         for name in ("params", "checks", "scorer_params"):
@@ -165,8 +172,8 @@ _STRAUBE_KRELL = "Straube & Krell (2014)"
 _POWERS = "Powers (2011)"
 _BRENNER = "Brenner & Gefeller (1997)"
 
-#: The records, in the report's column order.
-CATALOGUE = (
+#: The records of the metrics of labels, in the report's column order.
+LABEL_CATALOGUE = (
     MetricInfo(
         name="sensitivity",
         function_name="sensitivity_score",
@@ -416,6 +423,73 @@ CATALOGUE = (
         source=_BRENNER,
     ),
 )
+
+_SCORES = "scores"
+
+#: The records of the ranking metrics: functions of scores, read along their
+#: sorted order (:mod:`imbascore._ranking`).
+SCORE_CATALOGUE = (
+    MetricInfo(
+        name="roc_auc",
+        function_name="roc_auc_score",
+        scorer="roc_auc",
+        greater_is_better=True,
+        bounds=(0, 1),
+        ratio_free=True,
+        needs=BOTH,
+        nan_when_undefined=True,
+        plain_arithmetic=False,
+        readable="ROC AUC",
+        source="Hanley & McNeil (1982); DeLong, DeLong & Clarke-Pearson (1988)",
+        reads=_SCORES,
+    ),
+    MetricInfo(
+        name="average_precision",
+        function_name="average_precision_score",
+        scorer="average_precision",
+        greater_is_better=True,
+        bounds=(0, 1),
+        ratio_free=False,
+        needs=POSITIVES,
+        nan_when_undefined=True,
+        plain_arithmetic=False,
+        readable="Average precision",
+        source="scikit-learn's step sum; Boyd, Eng & Page (2013)",
+        reads=_SCORES,
+    ),
+    MetricInfo(
+        name="auprg",
+        function_name="auprg_score",
+        scorer="auprg",
+        greater_is_better=True,
+        bounds=(-_INF, 1),
+        ratio_free=False,
+        needs=BOTH,
+        nan_when_undefined=True,
+        plain_arithmetic=False,
+        readable="Area under the precision-recall-gain curve",
+        source="Flach & Kull (2015)",
+        reads=_SCORES,
+    ),
+    MetricInfo(
+        name="partial_auc",
+        function_name="partial_auc_score",
+        scorer="partial_auc",
+        greater_is_better=True,
+        bounds=(0, 1),
+        ratio_free=True,
+        params={"max_fpr": None, "min_tpr": None, "standardized": True},
+        needs=BOTH,
+        nan_when_undefined=True,
+        plain_arithmetic=False,
+        readable="Partial ROC AUC",
+        source="McClish (1989); Robin et al. (2011), pROC",
+        reads=_SCORES,
+    ),
+)
+
+#: Every record: the metrics of labels, then the ranking metrics.
+CATALOGUE = LABEL_CATALOGUE + SCORE_CATALOGUE
 
 #: name -> record.
 BY_NAME = MappingProxyType({info.name: info for info in CATALOGUE})

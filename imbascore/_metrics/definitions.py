@@ -7,6 +7,13 @@ are greater-is-better.
 """
 
 from .._core.engine import count_table
+from .._ranking.areas import (
+    auprg_score,
+    average_precision_score,
+    partial_auc_score,
+    precision_recall_gain_curve,
+    roc_auc_score,
+)
 from .scoring import check_metric_options_once, score_table
 
 __all__ = [
@@ -30,6 +37,12 @@ __all__ = [
     "sensitivity_score",
     "specificity_score",
     "weighted_accuracy_score",
+    # ranking metrics, defined in imbascore._ranking.areas
+    "auprg_score",
+    "average_precision_score",
+    "partial_auc_score",
+    "precision_recall_gain_curve",
+    "roc_auc_score",
 ]
 
 _TARGET_PARAMETERS = """\

@@ -6,7 +6,7 @@ of the intervals and of the threshold curves' metric names.
 """
 
 from .._core.checks import did_you_mean, param_error
-from .catalogue import CATALOGUE
+from .catalogue import LABEL_CATALOGUE
 from .per_class import METRICS
 from .scoring import check_metric_options, score_table
 from .sklearn_from_counts import SKLEARN_SCORES
@@ -28,7 +28,7 @@ _SHARED_DEFAULTS = {
 #: classes, imbascore's ``balanced_accuracy_score(average="multiclass")``.
 _DEFAULT_AVERAGE = {
     info.name: info.score_average
-    for info in CATALOGUE
+    for info in LABEL_CATALOGUE
     if info.score_average != "binary"
 }
 

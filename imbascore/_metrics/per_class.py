@@ -10,7 +10,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from . import formulas as F
-from .catalogue import CATALOGUE
+from .catalogue import LABEL_CATALOGUE
 
 __all__ = [
     "METRICS",
@@ -201,13 +201,13 @@ _FUNCTIONS = {
 #: report's column order).
 METRICS = {
     info.name: (_FUNCTIONS[info.name], info.needs, info.readable)
-    for info in CATALOGUE
+    for info in LABEL_CATALOGUE
 }
 
 #: Metrics whose undefined values are NaN under zero_division="warn" (as in
 #: scikit-learn's class_likelihood_ratios): 0 would read as a verdict.
 NAN_WHEN_UNDEFINED = frozenset(
-    info.name for info in CATALOGUE if info.nan_when_undefined
+    info.name for info in LABEL_CATALOGUE if info.nan_when_undefined
 )
 
 

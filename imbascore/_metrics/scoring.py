@@ -25,7 +25,7 @@ from .._core.engine.select import (
     micro_counts,
     select_counts,
 )
-from .catalogue import CATALOGUE
+from .catalogue import LABEL_CATALOGUE
 from .formulas import DPRIME_CORRECTIONS
 from .per_class import (
     METRICS,
@@ -211,7 +211,9 @@ def _unannounced_zero_support(name):
 
 #: Metrics computed in plain Python from the four cells of a defined binary
 #: table (the others take logarithms or quantiles of arrays).
-_PLAIN_BINARY = frozenset(info.name for info in CATALOGUE if info.plain_arithmetic)
+_PLAIN_BINARY = frozenset(
+    info.name for info in LABEL_CATALOGUE if info.plain_arithmetic
+)
 
 
 def plain_counts(table, pos_label, *, position=None):
@@ -267,7 +269,9 @@ _CHECKS = {
 # The parameters particular to some metrics, and how each is checked (from
 # the catalogue; a parameter shared by metrics has one rule).
 _METRIC_PARAMETER_CHECKS = {
-    param: _CHECKS[rule] for info in CATALOGUE for param, rule in info.checks.items()
+    param: _CHECKS[rule]
+    for info in LABEL_CATALOGUE
+    for param, rule in info.checks.items()
 }
 
 

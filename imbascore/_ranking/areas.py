@@ -10,14 +10,10 @@ class absent from ``y_true``, or all its samples weighing 0) is NaN with an
 class must not stop a model selection.
 """
 
-import numbers
-import warnings
-
 import numpy as np
-from sklearn.exceptions import UndefinedMetricWarning
 
-from .._core.checks import check_bool, param_error
-from .from_counts import FROM_COUNTS, prg_curve_from_counts
+from .evaluate import ranking_score, undefined
+from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
 
 __all__ = [
@@ -27,67 +23,6 @@ __all__ = [
     "precision_recall_gain_curve",
     "roc_auc_score",
 ]
-
-
-def _check_band(max_fpr, min_tpr, func):
-    """Exactly one of ``max_fpr`` in (0, 1] and ``min_tpr`` in [0, 1)."""
-    if (max_fpr is None) == (min_tpr is None):
-        both = "both" if max_fpr is not None else "neither"
-        raise ValueError(
-            f"Exactly one of the 'max_fpr' and 'min_tpr' parameters of {func} "
-            f"must be given. Got {both} (max_fpr={max_fpr!r}, "
-            f"min_tpr={min_tpr!r}) instead. Pass max_fpr to restrict the false "
-            "positive rate (scikit-learn's partial AUC), min_tpr to restrict "
-            "the true positive rate (pROC's partial.auc.focus='sensitivity')."
-        )
-    name, value = ("max_fpr", max_fpr) if max_fpr is not None else ("min_tpr", min_tpr)
-    real = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
-    if name == "max_fpr":
-        if not (real and 0 < value <= 1):
-            raise ValueError(param_error(func, name, "a float in (0, 1]", value))
-        return {"max_fpr": float(value)}
-    if not (real and 0 <= value < 1):
-        raise ValueError(param_error(func, name, "a float in [0, 1)", value))
-    return {"min_tpr": float(value)}
-
-
-def _undefined(
-    ranked, tp, fp, func, what, *, needs_negatives=True, stacklevel=3, returning="NaN"
-):
-    """Whether the value is undefined (a class of total weight 0), warning
-    ``UndefinedMetricWarning`` if it is."""
-    missing = []
-    if not float(tp[-1]) > 0:
-        has = ranked.positive.any()
-        missing.append(
-            "every positive sample weighs 0" if has else "y_true has no positive sample"
-        )
-    if needs_negatives and not float(fp[-1]) > 0:
-        has = not ranked.positive.all()
-        missing.append(
-            "every negative sample weighs 0" if has else "y_true has no negative sample"
-        )
-    if not missing:
-        return False
-    warnings.warn(
-        f"{func}: {what} is undefined ({' and '.join(missing)}); "
-        f"returning {returning}.",
-        UndefinedMetricWarning,
-        stacklevel=stacklevel,
-    )
-    return True
-
-
-def _area(name, what, y_true, y_score, pos_label, sample_weight, func, **params):
-    _, ranked = read_ranked(y_true, y_score, sample_weight, func, pos_label=pos_label)
-    tp, fp = ranked.cumulated()
-    needs_negatives = name != "average_precision"
-    # the warning points at the caller of the public function: 4 frames up
-    if _undefined(
-        ranked, tp, fp, func, what, needs_negatives=needs_negatives, stacklevel=4
-    ):
-        return np.nan
-    return float(FROM_COUNTS[name](tp, fp, **params))
 
 
 def roc_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
@@ -141,13 +76,18 @@ def roc_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
 
     Examples
     --------
-    >>> from imbascore._ranking.areas import roc_auc_score
+    >>> from imbascore import roc_auc_score
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
     func = "roc_auc_score"
-    return _area(
-        "roc_auc", "the ROC AUC", y_true, y_score, pos_label, sample_weight, func
+    return ranking_score(
+        y_true,
+        y_score,
+        "roc_auc",
+        {"pos_label": pos_label},
+        func,
+        sample_weight=sample_weight,
     )
 
 
@@ -197,19 +137,18 @@ def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=No
 
     Examples
     --------
-    >>> from imbascore._ranking.areas import average_precision_score
+    >>> from imbascore import average_precision_score
     >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
     func = "average_precision_score"
-    return _area(
-        "average_precision",
-        "the average precision",
+    return ranking_score(
         y_true,
         y_score,
-        pos_label,
-        sample_weight,
+        "average_precision",
+        {"pos_label": pos_label},
         func,
+        sample_weight=sample_weight,
     )
 
 
@@ -269,19 +208,18 @@ def auprg_score(y_true, y_score, *, pos_label=None, sample_weight=None):
 
     Examples
     --------
-    >>> from imbascore._ranking.areas import auprg_score
+    >>> from imbascore import auprg_score
     >>> auprg_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.25
     """
     func = "auprg_score"
-    return _area(
-        "auprg",
-        "the area under the Precision-Recall-Gain curve",
+    return ranking_score(
         y_true,
         y_score,
-        pos_label,
-        sample_weight,
+        "auprg",
+        {"pos_label": pos_label},
         func,
+        sample_weight=sample_weight,
     )
 
 
@@ -339,7 +277,7 @@ def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weigh
 
     Examples
     --------
-    >>> from imbascore._ranking.areas import precision_recall_gain_curve
+    >>> from imbascore import precision_recall_gain_curve
     >>> gain_p, gain_r, thresholds = precision_recall_gain_curve(
     ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
     ... )
@@ -354,7 +292,7 @@ def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weigh
     _, ranked = read_ranked(y_true, y_score, sample_weight, func, pos_label=pos_label)
     tp, fp = ranked.cumulated()
     what = "the Precision-Recall-Gain curve"
-    if _undefined(ranked, tp, fp, func, what, returning="empty arrays"):
+    if undefined(ranked, tp, fp, func, what, returning="empty arrays", stacklevel=3):
         return np.empty(0), np.empty(0), np.empty(0)
     precision_gain, recall_gain, index = prg_curve_from_counts(tp, fp)
     # by increasing threshold, as scikit-learn's precision_recall_curve
@@ -440,7 +378,7 @@ def partial_auc_score(
 
     Examples
     --------
-    >>> from imbascore._ranking.areas import partial_auc_score
+    >>> from imbascore import partial_auc_score
     >>> y_true, y_score = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
     >>> partial_auc_score(y_true, y_score, max_fpr=0.5, standardized=False)
     0.25
@@ -450,16 +388,12 @@ def partial_auc_score(
     0.25
     """
     func = "partial_auc_score"
-    band = _check_band(max_fpr, min_tpr, func)
-    standardized = check_bool(standardized, "standardized", func)
-    return _area(
-        "partial_auc",
-        "the partial ROC AUC",
+    params = {"max_fpr": max_fpr, "min_tpr": min_tpr, "standardized": standardized}
+    return ranking_score(
         y_true,
         y_score,
-        pos_label,
-        sample_weight,
+        "partial_auc",
+        {"pos_label": pos_label, **params},
         func,
-        standardized=standardized,
-        **band,
+        sample_weight=sample_weight,
     )

@@ -26,9 +26,8 @@ points of the curve.
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
-from .._core.resampling import percentiles
+from .._core.resampling import bca_bounds, percentiles
 from .from_counts import FROM_COUNTS
 
 __all__ = [
@@ -255,34 +254,6 @@ def jackknife_values(ranked, metric, params, rng, max_blocks=MAX_BLOCKS):
     return np.concatenate(values)
 
 
-def bca_bounds(draws, estimate, jackknife, level):
-    """Efron's bias-corrected and accelerated percentile interval.
-
-    ``z0 = Phi^-1(share of draws below the estimate, ties counting a
-    half)``; the acceleration ``a = sum d^3 / (6 (sum d^2)^1.5)`` with
-    ``d = mean(jackknife) - jackknife``; the bounds are the draws' quantiles
-    at ``Phi(z0 + (z0 + z) / (1 - a (z0 + z)))`` for ``z`` the normal
-    quantiles of the two tails. Undefined (NaN) draws and jackknife values
-    are left out.
-    """
-    draws = np.asarray(draws, dtype=float)
-    kept = draws[np.isfinite(draws)]
-    values = np.asarray(jackknife, dtype=float)
-    values = values[np.isfinite(values)]
-    if kept.size == 0 or not np.isfinite(estimate) or values.size == 0:
-        return float("nan"), float("nan")
-    below = np.mean(kept < estimate) + 0.5 * np.mean(kept == estimate)
-    bias = stats.norm.ppf(np.clip(below, 1e-12, 1 - 1e-12))
-    deviation = values.mean() - values
-    spread = np.sum(deviation**2)
-    acceleration = np.sum(deviation**3) / (6.0 * spread**1.5) if spread > 0 else 0.0
-    tail = (1.0 - level) / 2.0
-    z = stats.norm.ppf([tail, 1.0 - tail])
-    shares = stats.norm.cdf(bias + (bias + z) / (1.0 - acceleration * (bias + z)))
-    low, high = np.quantile(kept, shares)
-    return float(low), float(high)
-
-
 def bootstrap_interval(
     ranked,
     metric,
@@ -297,7 +268,8 @@ def bootstrap_interval(
     interval.
 
     ``method="percentile"``: the draws' equal-tailed quantiles.
-    ``method="bca"``: Efron's BCa (:func:`bca_bounds`), its acceleration
+    ``method="bca"``: Efron's BCa (``_core.resampling.bca_bounds``), its
+    acceleration
     from :func:`jackknife_values` (leave-one-out up to
     :data:`MAX_BLOCKS` samples, a delete-a-block jackknife over
     :data:`MAX_BLOCKS` random stratified blocks above), drawn from ``rng``
@@ -310,8 +282,10 @@ def bootstrap_interval(
     if method == "percentile":
         low, high = percentiles(draws, confidence_level)
     else:
-        jackknife = jackknife_values(ranked, metric, params, rng)
-        low, high = bca_bounds(draws, estimate, jackknife, confidence_level)
+        left_out = jackknife_values(ranked, metric, params, rng)
+        low, high = bca_bounds(
+            draws, estimate, (left_out, np.ones(left_out.shape[0])), confidence_level
+        )
     return estimate, low, high
 
 

@@ -10,11 +10,13 @@ one sort of :class:`~imbascore._core.engine.ranked.RankedScores`: samples of
 equal score share a group, so the placements are per-group values read off
 cumulated per-group weights, and everything after the sort is O(n).
 
-Sample weights are frequency weights: a weight of 2 is the row repeated, so
-``m`` and ``n`` are the total weights of the positives and of the negatives,
-the sums are weighted and the sample variances divide by ``m - 1`` and
-``n - 1``. A zero weight removes the sample. Scaling every weight by ``c``
-therefore changes the variance (as repeating every row ``c`` times would).
+With sample weights the placements and their moments are weighted, and each
+class counts as its effective number of samples (Kish, ``(sum w)^2 / sum
+w^2``), as every interval of the package does: the variance is that of
+unweighted data of that size, so weights that sum to more (or less) than the
+samples neither narrow nor widen it, and scaling every weight changes
+nothing. Without weights (or with equal ones) this is DeLong's estimate
+exactly. A zero weight removes the sample.
 
 References
 ----------
@@ -99,6 +101,18 @@ def _placements_and_auc(ranked):
     return placements, positive, weights, auc
 
 
+def _effective_sizes(positive, weights, m, n):
+    """Each class's effective number of samples (Kish): ``m`` and ``n``
+    themselves without weights."""
+    if weights is None:
+        return m, n
+    sizes = []
+    for own, total in ((weights[positive], m), (weights[~positive], n)):
+        squares = float(np.dot(own, own))
+        sizes.append(total * total / squares if squares > 0 else 0.0)
+    return tuple(sizes)
+
+
 def _auc(positives, v10, m, n):
     """The AUC as the positives' weighted mean placement; NaN without
     positives or negatives."""
@@ -112,9 +126,10 @@ def delong_variance(ranked):
 
     ``variance = S10 / m + S01 / n``, with ``S10`` the sample variance of the
     positives' placements ``V10`` (divisor ``m - 1``) and ``S01`` that of the
-    negatives' ``V01`` (divisor ``n - 1``); weights are frequency weights.
-    The AUC (ties a half) is NaN without positives or negatives; the variance
-    is NaN unless both ``m`` and ``n`` (total weights) exceed 1. With every
+    negatives' ``V01`` (divisor ``n - 1``); with weights, the weighted
+    variances in units of each class's effective size (see the module's
+    notes). The AUC (ties a half) is NaN without positives or negatives; the
+    variance is NaN unless both classes' effective sizes exceed 1. With every
     positive above every negative (AUC 1 or 0), or all scores tied, the
     placements are constant and the variance is 0.
 
@@ -122,14 +137,15 @@ def delong_variance(ranked):
     """
     positives, negatives, v10, v01, m, n = _group_placements(ranked)
     auc = _auc(positives, v10, m, n)
-    if m <= 1 or n <= 1:
+    m_eff, n_eff = _effective_sizes(ranked.positive, ranked.weights, m, n)
+    if m_eff <= 1 or n_eff <= 1:
         return auc, np.nan
     # the mean of V01 is the AUC as well; centring each on its own mean
     # keeps the two sums exact to rounding
-    s10 = np.dot(positives, (v10 - auc) ** 2) / (m - 1)
+    s10 = np.dot(positives, (v10 - auc) ** 2) / m / (m_eff - 1)
     mean01 = np.dot(negatives, v01) / n
-    s01 = np.dot(negatives, (v01 - mean01) ** 2) / (n - 1)
-    return auc, float(s10 / m + s01 / n)
+    s01 = np.dot(negatives, (v01 - mean01) ** 2) / n / (n_eff - 1)
+    return auc, float(s10 + s01)
 
 
 def delong_interval(
@@ -208,20 +224,22 @@ class PairedDeLong:
     confidence_level: float
 
 
-def _weighted_cov(x, y, weights, total):
-    """Weighted sample covariance of ``x`` and ``y`` (frequency weights,
-    divisor ``total - 1``)."""
+def _covariance_term(x, y, weights, total, effective):
+    """One class's share of a covariance of two AUCs: the weighted sample
+    covariance of its placements ``x`` and ``y`` over its effective size
+    (``S_xy / m`` unweighted, divisor ``m - 1``)."""
     if weights is None:
         dx, dy = x - x.mean(), y - y.mean()
-        return float(np.dot(dx, dy) / (total - 1))
+        return float(np.dot(dx, dy) / total / (effective - 1))
     dx = x - np.dot(weights, x) / total
     dy = y - np.dot(weights, y) / total
-    return float(np.dot(weights * dx, dy) / (total - 1))
+    return float(np.dot(weights * dx, dy) / total / (effective - 1))
 
 
 def delong_paired(ranked_a, ranked_b, confidence_level=0.95, *, func="delong_paired"):
     """DeLong's test of two correlated ROC AUCs, from two models' scores of
-    the same samples (same ``y_true``, same weights): a :class:`PairedDeLong`.
+    the same samples (same ``y_true``, same weights, read as in
+    :func:`delong_variance`): a :class:`PairedDeLong`.
 
     With ``V10`` and ``V01`` the placements of each model (input order, so
     the two sort orders are paired sample by sample), DeLong et al. (1988)
@@ -257,7 +275,8 @@ def delong_paired(ranked_a, ranked_b, confidence_level=0.95, *, func="delong_pai
         w_pos, w_neg = weights[positive], weights[neg]
         m, n = float(w_pos.sum()), float(w_neg.sum())
     difference = auc_a - auc_b
-    if m <= 1 or n <= 1:
+    m_eff, n_eff = _effective_sizes(positive, weights, m, n)
+    if m_eff <= 1 or n_eff <= 1:
         nan = float("nan")
         return PairedDeLong(
             auc_a, auc_b, difference, nan, nan, nan, nan, nan,
@@ -267,8 +286,8 @@ def delong_paired(ranked_a, ranked_b, confidence_level=0.95, *, func="delong_pai
     a01, b01 = place_a[neg], place_b[neg]
 
     def cov(x10, x01, y10, y01):
-        return _weighted_cov(x10, y10, w_pos, m) / m + (
-            _weighted_cov(x01, y01, w_neg, n) / n
+        return _covariance_term(x10, y10, w_pos, m, m_eff) + _covariance_term(
+            x01, y01, w_neg, n, n_eff
         )
 
     between = cov(a10, a01, b10, b01)
@@ -276,9 +295,7 @@ def delong_paired(ranked_a, ranked_b, confidence_level=0.95, *, func="delong_pai
         [[cov(a10, a01, a10, a01), between], [between, cov(b10, b01, b10, b01)]]
     )
     d10, d01 = a10 - b10, a01 - b01
-    variance = _weighted_cov(d10, d10, w_pos, m) / m + (
-        _weighted_cov(d01, d01, w_neg, n) / n
-    )
+    variance = cov(d10, d01, d10, d01)
     if variance > 0.0:
         se = np.sqrt(variance)
         z = difference / se

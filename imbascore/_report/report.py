@@ -10,7 +10,7 @@ from .._core.counts import Counts, count
 from .._core.engine.multilabel import exact_matches
 from .._core.engine.select import select_counts
 from .._inference.intervals import report_intervals
-from .._metrics.catalogue import CATALOGUE
+from .._metrics.catalogue import LABEL_CATALOGUE
 from .._metrics.per_class import average_values, per_class_values
 from .._metrics.scoring import check_metric_params
 
@@ -18,7 +18,7 @@ __all__ = ["REPORT_METRICS", "imbalanced_report", "report_from_table"]
 
 #: Metric keys of the report, in column order, with their column headings
 #: (the catalogue's metrics that have a heading).
-REPORT_METRICS = {info.name: info.heading for info in CATALOGUE if info.heading}
+REPORT_METRICS = {info.name: info.heading for info in LABEL_CATALOGUE if info.heading}
 #: Interval methods that give one interval per class and per average.
 _INTERVALS = ("posterior", "bootstrap")
 #: Keys of the report's averages, with the names of their rows in the text.
@@ -218,7 +218,7 @@ def report_from_table(
     # Each metric's own options among the report's (from the catalogue).
     params = {
         info.name: own
-        for info in CATALOGUE
+        for info in LABEL_CATALOGUE
         if (own := {p: checked[p] for p in info.params if p in checked})
     }
     if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:

@@ -27,11 +27,26 @@ from .factories import (
     metric_parameters,
     prevalence_scorer,
 )
+from .ranking_scorers import RANKING_FACTORIES
 
 __all__ = ["get_scorer", "get_scorer_names", "get_scoring", "register_scorer"]
 
+#: Ranking metrics scikit-learn names too: its scorer serves the bare name,
+#: ours the name with parameters (``prevalence=``, ``pos_label=``).
+_SHARED_NAMES = frozenset({"roc_auc", "average_precision"})
+
 #: Our scorer names -> factories; :func:`register_scorer` adds to it.
-_FACTORIES = dict(BUILTIN_FACTORIES) | DECISION_FACTORIES
+#: "roc_auc" and "average_precision" stay scikit-learn's unless given
+#: parameters (see :func:`get_scorer`).
+_FACTORIES = (
+    dict(BUILTIN_FACTORIES)
+    | DECISION_FACTORIES
+    | {
+        name: factory
+        for name, factory in RANKING_FACTORIES.items()
+        if name not in _SHARED_NAMES
+    }
+)
 
 
 #: scikit-learn's scorer names for classifiers (labels, probabilities or
@@ -140,7 +155,11 @@ def get_scorer(scoring, **params):
     **params : dict
         Parameters of our scorer factory, e.g. ``alpha=0.5`` for ``"iba"``
         (see :mod:`imbascore.scorers`). scikit-learn's names take none; they
-        keep scikit-learn's meaning exactly.
+        keep scikit-learn's meaning exactly, but ``prevalence=`` for its
+        names of the confusion matrix, and ``"roc_auc"`` and
+        ``"average_precision"``, which with parameters (``prevalence=``,
+        ``pos_label=``) are our :func:`~imbascore.scorers.roc_auc_scorer` and
+        :func:`~imbascore.scorers.average_precision_scorer`.
 
     Returns
     -------
@@ -181,6 +200,8 @@ alpha=0.5, squared=True)
                 "which is not a scorer (a callable)."
             )
         return scorer
+    if scoring in _SHARED_NAMES and params:
+        return RANKING_FACTORIES[scoring](**params)
     if scoring not in _sklearn_scorer_names():
         raise _unknown_name_error(scoring)
     if "prevalence" in params and scoring in PREVALENCE_NAMES:
@@ -210,9 +231,9 @@ PREVALENCE_NAMES = frozenset(
 
 def _no_prevalence_message(names):
     return (
-        f"prevalence applies to metrics of the confusion matrix; {names} "
-        "cannot take it (scores ranked by threshold, as roc_auc and "
-        "average_precision, or a scorer of your own). Score them without "
+        f"prevalence applies to metrics of the confusion matrix and to the "
+        f"ranking metrics of imbascore; {names} cannot take it (scikit-learn's "
+        "other scorers of scores, or a scorer of your own). Score them without "
         "prevalence, in a scoring dict of their own."
     )
 
@@ -221,8 +242,10 @@ def accepted_params(name):
     """Parameters the built-in scorer ``name`` accepts: its metric's and
     ``prevalence``; ``("prevalence",)`` for scikit-learn's names of the
     confusion matrix, ``()`` for other names."""
-    factory = _FACTORIES.get(name)
-    if name in DECISION_FACTORIES and factory is DECISION_FACTORIES[name]:
+    factory = _FACTORIES.get(name, RANKING_FACTORIES.get(name))
+    if factory in RANKING_FACTORIES.values() or (
+        name in DECISION_FACTORIES and factory is DECISION_FACTORIES[name]
+    ):
         return list(inspect.signature(factory).parameters)
     if factory not in FACTORY_METRICS:  # scikit-learn's or a user's scorer
         return ("prevalence",) if name in PREVALENCE_NAMES else ()

@@ -27,6 +27,7 @@ from .._core.checks import (
     param_error,
 )
 from .._core.engine.prevalence import check_priors, row_factors
+from .._core.engine.ranked import rank_scores
 from .._core.engine.select import OneVsRestCounts, index_of, label_array
 from .._core.inputs.arrays import as_label_array
 from .._core.inputs.dask import any_dask, empty_error, reduce_blocks
@@ -517,29 +518,19 @@ class _Accumulator:
 
 
 def _count_at_scores(scores, y_true, pos_label, weights):
-    """Counts at every distinct score: one sort, then per-group sums."""
-    order = np.argsort(scores)  # equal scores are grouped: stability not needed
-    ordered = scores[order]
-    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
-    distinct = ordered[starts].astype(np.float64)
-    del ordered
-    positive = y_true[order] == pos_label
-    accumulator = _Accumulator(len(starts) + 1, weights is not None)
-    per_bin = accumulator.hist.reshape(-1, 2)  # bin k + 1: the k-th distinct score
-    if weights is None:
-        per_bin[1:, 1] = np.add.reduceat(positive, starts, dtype=np.int64)
-        per_bin[1:, 0] = np.diff(np.append(starts, len(order))) - per_bin[1:, 1]
-    else:
-        ordered_weights = weights[order]
-        # each group's weights summed in order, no subtraction: empty is 0
-        per_bin[1:, 1] = np.add.reduceat(
-            np.where(positive, ordered_weights, 0.0), starts
-        )
-        per_bin[1:, 0] = np.add.reduceat(
-            np.where(positive, 0.0, ordered_weights), starts
-        )
-        accumulator.add_squares(positive.astype(np.int64), ordered_weights)
-    return distinct, accumulator
+    """Counts at every distinct score, from the score side's one sort
+    (:func:`~imbascore._core.engine.ranked.rank_scores`, as the ranking
+    metrics read them): bin ``k + 1`` holds the ``k``-th distinct score,
+    ascending."""
+    ranked = rank_scores(scores, y_true == pos_label, weights)
+    positives, negatives = ranked.per_group()
+    accumulator = _Accumulator(ranked.n_groups + 1, weights is not None)
+    per_bin = accumulator.hist.reshape(-1, 2)
+    per_bin[1:, 1] = positives[::-1]
+    per_bin[1:, 0] = negatives[::-1]
+    if weights is not None:
+        accumulator.add_squares(ranked.positive.astype(np.int64), ranked.weights)
+    return ranked.thresholds[::-1].copy(), accumulator
 
 
 def _count_at_thresholds(scores, y_true, pos_label, weights, thresholds):

@@ -12,7 +12,7 @@ curve touches its highest isometric.
 
 import numpy as np
 
-from .._metrics.catalogue import CATALOGUE, NOT_A_QUALITY
+from .._metrics.catalogue import LABEL_CATALOGUE, NOT_A_QUALITY
 from .._thresholds.curve import (
     check_metrics,
     threshold_curve,
@@ -28,7 +28,7 @@ _MARKERS = "o^sDvP*Xh"
 #: names the threshold curve takes, and the catalogue's ratio-dependent ones.
 _RATIO_DEPENDENT = frozenset(
     {"accuracy", "precision", "f1", "jaccard", "matthews_corrcoef"}
-) | {info.name for info in CATALOGUE if not info.ratio_free}
+) | {info.name for info in LABEL_CATALOGUE if not info.ratio_free}
 
 
 class RocIsometricsDisplay:

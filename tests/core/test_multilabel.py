@@ -529,9 +529,7 @@ def test_bad_multilabel_input_is_refused_clearly(call, error, pattern):
 
 def test_pos_label_is_ignored_with_a_warning():
     y_true, y_pred, _ = _data()
-    with pytest.warns(
-        UserWarning, match="pos_label=2 is ignored by iba_score"
-    ):
+    with pytest.warns(UserWarning, match="pos_label=2 is ignored by iba_score"):
         _quiet(lambda: ims.iba_score(y_true, y_pred, average="macro", pos_label=2))
 
 

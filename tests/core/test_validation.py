@@ -255,6 +255,10 @@ def test_bad_input_gives_a_clear_error(call, error, message):
 
 #: Metrics of scores, not labels: tests/thresholds/test_operating_points.py checks them.
 SCORE_METRICS = {
+    "auprg_score",
+    "average_precision_score",
+    "partial_auc_score",
+    "roc_auc_score",
     "precision_at_recall_score",
     "recall_at_precision_score",
     "sensitivity_at_specificity_score",

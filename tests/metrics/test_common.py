@@ -15,9 +15,15 @@ from sklearn.linear_model import LogisticRegression
 import imbascore
 from imbascore import ConfusionCounts, MetricInfo, get_scorer, list_metrics
 from imbascore._scorer.factories import BUILTIN_FACTORIES, FACTORY_METRICS
+from imbascore._scorer.ranking_scorers import RANKING_FACTORIES
 
 METRICS = list_metrics()
 IDS = [info.name for info in METRICS]
+#: The metrics of labels (the ranking metrics read the 0/1 predictions of
+#: these tests as scores of two values).
+LABEL_METRICS = [info for info in METRICS if info.reads == "labels"]
+#: What a ranking metric without a default region is probed with.
+PROBES = {"partial_auc": {"max_fpr": 0.3}}
 #: Options every metric function shares; the others are the metric's own.
 SHARED = {"labels", "pos_label", "average", "sample_weight", "zero_division"}
 
@@ -35,7 +41,7 @@ def _binary(seed, n=60, positives=0.3):
 
 
 def _value(info, y_true, y_pred, **kwargs):
-    return info.function(y_true, y_pred, **kwargs)
+    return info.function(y_true, y_pred, **PROBES.get(info.name, {}), **kwargs)
 
 
 def _close(a, b):
@@ -52,10 +58,13 @@ def test_names_are_unique():
 
 
 def test_every_label_metric_scorer_is_listed():
-    assert {info.scorer for info in METRICS} == set(BUILTIN_FACTORIES)
-    assert {info.name for info in METRICS} == {
+    assert {info.scorer for info in LABEL_METRICS} == set(BUILTIN_FACTORIES)
+    assert {info.name for info in LABEL_METRICS} == {
         key for key, _ in FACTORY_METRICS.values()
     }
+    ranking = {info.scorer for info in METRICS if info.reads == "scores"}
+    assert ranking == set(RANKING_FACTORIES)
+    assert {info.reads for info in METRICS} == {"labels", "scores"}
 
 
 def test_records_are_public_and_readable():
@@ -77,7 +86,8 @@ def test_record_is_consistent(info):
     assert info.function is getattr(imbascore.metrics, info.function_name)
     assert info.function.__name__ == info.function_name
     assert info.scorer.startswith("neg_") == (not info.greater_is_better)
-    assert set(info.checks) == set(info.params)
+    # a ranking metric's parameters are checked in imbascore._ranking.params
+    assert set(info.checks) == (set(info.params) if info.reads == "labels" else set())
     assert set(info.multiclass_params) <= set(info.params)
     assert info.readable and info.source and info.needs
 
@@ -98,8 +108,13 @@ def test_scorer_equals_function(info):
     y, _ = _binary(0, n=120)
     X = np.column_stack([y + np.random.default_rng(1).normal(0, 1.2, y.size), y])
     model = LogisticRegression().fit(X[:, :1], y)
-    scorer = get_scorer(info.scorer)
-    expected = _value(info, y, model.predict(X[:, :1]), **info.scorer_params)
+    probe = PROBES.get(info.name, {})
+    scorer = get_scorer(info.scorer, **probe)
+    if info.reads == "scores":  # the positive class's probability
+        predicted = model.predict_proba(X[:, :1])[:, 1]
+    else:
+        predicted = model.predict(X[:, :1])
+    expected = _value(info, y, predicted, **info.scorer_params)
     sign = 1.0 if info.greater_is_better else -1.0
     assert scorer._sign == sign
     assert _close(scorer(model, X[:, :1], y), sign * expected)
@@ -138,14 +153,22 @@ def test_order_of_samples_does_not_matter(info):
 def test_string_labels_equal_integer_labels(info):
     y_true, y_pred = _binary(6)
     names = np.array(["healthy", "sick"])
+    scores = info.reads == "scores"  # scores stay numbers: of the positive class
     assert _close(
         _value(info, y_true, y_pred),
-        _value(info, names[y_true], names[y_pred], pos_label="sick"),
+        _value(
+            info, names[y_true], y_pred if scores else names[y_pred], pos_label="sick"
+        ),
     )
     # The other class as the positive one: its labels swapped.
     assert _close(
         _value(info, 1 - y_true, 1 - y_pred),
-        _value(info, names[y_true], names[y_pred], pos_label="healthy"),
+        _value(
+            info,
+            names[y_true],
+            1 - y_pred if scores else names[y_pred],
+            pos_label="healthy",
+        ),
     )
 
 
@@ -179,12 +202,12 @@ def test_derived_tables_follow_the_catalogue():
     from imbascore._scorer.factories import LOWER_IS_BETTER, RATIO_FREE
     from imbascore._thresholds.curve import _LOWER_IS_BETTER
 
-    names = [info.name for info in METRICS]
+    names = [info.name for info in LABEL_METRICS]
     assert list(PER_CLASS) == names
     assert list(REPORT_METRICS) == [m for m in names if m in REPORT_METRICS]
-    assert RATE_METRICS == tuple(m.name for m in METRICS if m.ratio_free)
-    assert RATIO_FREE == set(RATE_METRICS)
-    assert NAN_WHEN_UNDEFINED == {m.name for m in METRICS if m.nan_when_undefined}
+    assert RATE_METRICS == tuple(m.name for m in LABEL_METRICS if m.ratio_free)
+    assert RATIO_FREE == set(RATE_METRICS) | {"roc_auc", "partial_auc"}
+    assert NAN_WHEN_UNDEFINED == {m.name for m in LABEL_METRICS if m.nan_when_undefined}
     lower = {m.name for m in METRICS if not m.greater_is_better}
     assert lower == {FACTORY_METRICS[f][0] for f in LOWER_IS_BETTER}
     assert lower == _LOWER_IS_BETTER - {"expected_cost"}

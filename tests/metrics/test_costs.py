@@ -84,9 +84,7 @@ def test_per_sample_costs_equal_the_hand_sum(weighted):
     got = expected_cost_score(y, pred, cost_matrix=costs, sample_weight=w)
     assert got == pytest.approx(_hand_sum(y, pred, costs, [0, 1], w), rel=1e-12)
     # normalised: the best constant prediction's hand cost
-    constant = min(
-        _hand_sum(y, np.full(len(y), j), costs, [0, 1], w) for j in (0, 1)
-    )
+    constant = min(_hand_sum(y, np.full(len(y), j), costs, [0, 1], w) for j in (0, 1))
     normalised = expected_cost_score(
         y, pred, cost_matrix=costs, sample_weight=w, normalize=True
     )
@@ -96,9 +94,7 @@ def test_per_sample_costs_equal_the_hand_sum(weighted):
 def test_normalize_divides_by_the_best_constant_prediction():
     y, pred, _, costs = _multiclass(3, k=3)
     labels = [0, 1, 2]
-    constant = min(
-        _hand_sum(y, np.full(len(y), j), costs, labels) for j in labels
-    )
+    constant = min(_hand_sum(y, np.full(len(y), j), costs, labels) for j in labels)
     got = expected_cost_score(y, pred, cost_matrix=costs, normalize=True)
     assert got == pytest.approx(_hand_sum(y, pred, costs, labels) / constant)
     constants = [_hand_sum(y, np.full(len(y), j), costs, labels) for j in labels]
@@ -247,9 +243,7 @@ def test_threshold_curve_expected_cost_is_the_metric_at_each_threshold():
             expected_cost_score(y, pred, cost_matrix=costs), rel=1e-12
         )
     best = best_threshold(y, scores, "expected_cost", cost_matrix=costs)
-    at_best = expected_cost_score(
-        y, (scores >= best).astype(int), cost_matrix=costs
-    )
+    at_best = expected_cost_score(y, (scores >= best).astype(int), cost_matrix=costs)
     assert at_best == pytest.approx(curve.values["expected_cost"].min())
     with pytest.raises(TypeError, match="'cost_matrix'"):
         threshold_curve(y, scores, metrics=["expected_cost"])

@@ -227,10 +227,14 @@ def test_scorers_at_prevalence_equal_the_function_and_multi_scorer():
 
 
 def test_names_that_cannot_take_prevalence_are_refused():
-    with pytest.raises(TypeError, match=r"\['roc_auc'\] cannot take it"):
-        ims.get_scoring(["iba", "roc_auc"], prevalence=0.1)
+    with pytest.raises(TypeError, match=r"\['neg_log_loss'\] cannot take it"):
+        ims.get_scoring(["iba", "neg_log_loss"], prevalence=0.1)
     with pytest.raises(TypeError, match="cannot take it"):
+        ims.get_scorer("roc_auc_ovr", prevalence=0.1)
+    # imbascore's ranking scorers take it: average precision at the ratio
+    assert "score_at_prevalence" in repr(
         ims.get_scorer("average_precision", prevalence=0.1)
+    )
     with pytest.raises(ValueError, match="'prevalence' parameter of iba_scorer"):
         ims.iba_scorer(prevalence=1.5)
     with pytest.raises(ValueError, match="'prevalence' parameter of get_scorer"):

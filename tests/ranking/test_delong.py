@@ -77,23 +77,51 @@ def test_auc_equals_sklearn(seed, ties):
     )
 
 
+def weighted_definition(y, scores, w):
+    """DeLong by the m x n kernel with weights: weighted placements, their
+    weighted variances, each class in units of its Kish effective size."""
+    y = np.asarray(y, bool)
+    pos, neg = scores[y], scores[~y]
+    wp, wn = w[y], w[~y]
+    psi = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+    v10, v01 = psi @ wn / wn.sum(), wp @ psi / wp.sum()
+    auc = wp @ v10 / wp.sum()
+    terms = []
+    for v, ww in ((v10, wp), (v01, wn)):
+        mean = ww @ v / ww.sum()
+        effective = ww.sum() ** 2 / (ww @ ww)
+        terms.append(ww @ (v - mean) ** 2 / ww.sum() / (effective - 1))
+    return auc, sum(terms)
+
+
 @pytest.mark.parametrize("seed, ties", CASES)
-def test_integer_weights_equal_repeated_rows(seed, ties):
+def test_weighted_variance_equals_the_weighted_definition(seed, ties):
+    y, a, _ = random_case(seed, ties)
+    w = np.random.default_rng(seed + 1000).uniform(0.1, 3.0, y.size)
+    np.testing.assert_allclose(
+        delong_variance(ranked(y, a, w)), weighted_definition(y, a, w), atol=1e-12
+    )
+
+
+@pytest.mark.parametrize("seed, ties", CASES[:20])
+def test_scaled_or_equal_weights_change_nothing(seed, ties):
+    """Weights count in effective samples: equal weights are no weights,
+    and scaling every weight leaves the variance and the test unchanged."""
     y, a, b = random_case(seed, ties, correlated=True)
-    w = np.random.default_rng(seed + 1000).integers(0, 4, y.size)
-    w[:2] = 0  # some zero weights in every case
-    y_rep, a_rep, b_rep = (np.repeat(v, w) for v in (y, a, b))
-    if min(y_rep.sum(), (1 - y_rep).sum()) < 2:
-        pytest.skip("fewer than two positives or negatives after repetition")
-    weighted = delong_variance(ranked(y, a, w.astype(float)))
-    repeated = delong_variance(ranked(y_rep, a_rep))
-    np.testing.assert_allclose(weighted, repeated, rtol=0, atol=1e-12)
-    np.testing.assert_allclose(weighted, definition(y_rep, a_rep)[1:3], atol=1e-12)
-    pw = delong_paired(ranked(y, a, w.astype(float)), ranked(y, b, w.astype(float)))
-    pr = delong_paired(ranked(y_rep, a_rep), ranked(y_rep, b_rep))
-    np.testing.assert_allclose(pw.covariance, pr.covariance, rtol=0, atol=1e-12)
-    for field in ("difference", "variance", "z", "pvalue", "low", "high"):
-        assert getattr(pw, field) == pytest.approx(getattr(pr, field), abs=1e-12)
+    w = np.random.default_rng(seed).uniform(0.1, 3.0, y.size)
+    plain = delong_variance(ranked(y, a))
+    np.testing.assert_allclose(
+        delong_variance(ranked(y, a, np.full(y.size, 7.5))), plain, atol=1e-12
+    )
+    np.testing.assert_allclose(
+        delong_variance(ranked(y, a, w * 1000.0)),
+        delong_variance(ranked(y, a, w)),
+        rtol=1e-10,
+    )
+    scaled = delong_paired(ranked(y, a, w / 50.0), ranked(y, b, w / 50.0))
+    kept = delong_paired(ranked(y, a, w), ranked(y, b, w))
+    np.testing.assert_allclose(scaled.covariance, kept.covariance, rtol=1e-10)
+    assert scaled.z == pytest.approx(kept.z, rel=1e-10)
 
 
 def test_zero_weight_samples_have_no_effect():
@@ -183,7 +211,6 @@ def test_paired_refuses_different_samples():
         ([1, 0, 0, 0], None, False),  # m = 1
         ([1, 1, 1, 0], None, False),  # n = 1
         ([0, 0, 0, 0], None, True),  # no positives
-        ([1, 1, 0, 0], [0.5, 0.5, 1.0, 1.0], False),  # m = 1 in weight
         ([1, 1, 0, 0], [1.0, 0.0, 1.0, 1.0], False),  # m = 1 after a zero weight
     ],
 )

@@ -10,6 +10,7 @@ from sklearn.metrics import get_scorer as sklearn_get_scorer
 
 from imbascore import metrics, scorers
 from imbascore._scorer.factories import BUILTIN_FACTORIES, FACTORY_METRICS
+from imbascore._scorer.ranking_scorers import RANKING_FACTORIES
 
 FACTORIES = sorted(BUILTIN_FACTORIES.items())
 
@@ -46,7 +47,9 @@ def test_every_registry_name_has_a_factory_and_metric():
             "adjusted_balanced_accuracy",
         ]
     )
-    assert set(scorers.__all__) == {f.__name__ for f in BUILTIN_FACTORIES.values()}
+    assert set(scorers.__all__) == {f.__name__ for f in BUILTIN_FACTORIES.values()} | {
+        f.__name__ for f in RANKING_FACTORIES.values()
+    }
 
 
 @pytest.mark.parametrize("name, factory", FACTORIES)

@@ -1,0 +1,168 @@
+"""Intervals and paired comparisons of the ranking metrics.
+
+:func:`~imbascore.metric_interval` and :func:`~imbascore.compare_predictions`
+hand a metric that reads scores (a record of the catalogue with
+``reads="scores"``) here: the scores are sorted once
+(:mod:`imbascore._ranking`), then DeLong's variance (ROC AUC) or a stratified
+bootstrap that reweights that one order (every ranking metric) gives the
+interval; two models' scores of the same samples are compared by DeLong's
+paired test or by a paired bootstrap.
+"""
+
+from sklearn.utils import check_random_state
+
+from .._core.checks import (
+    check_choice,
+    check_confidence_level,
+    check_n_resamples,
+    param_error,
+)
+from .._ranking.bootstrap import bootstrap_interval, paired_bootstrap
+from .._ranking.delong import delong_interval, delong_paired
+from .._ranking.evaluate import counted_metric, positive_share
+from .._ranking.inputs import read_ranked
+from .._ranking.params import check_ranking_params
+
+__all__ = ["RANKING_METHODS", "ranking_comparison", "ranking_interval"]
+
+#: The interval methods of the ranking metrics; DeLong's for ROC AUC only.
+RANKING_METHODS = ("delong", "delong-logit", "bootstrap", "bootstrap-bca")
+_DELONG = {"delong": None, "delong-logit": "logit"}
+_PAIRED_METHODS = ("delong", "bootstrap")
+
+
+def default_method(metric):
+    """DeLong's for ROC AUC, the BCa bootstrap for the other ranking metrics."""
+    return "delong" if metric == "roc_auc" else "bootstrap-bca"
+
+
+def _check_method(method, metric, methods, func):
+    method = check_choice(method, "method", methods, func)
+    if method in _DELONG and metric != "roc_auc":
+        raise ValueError(
+            param_error(
+                func,
+                "method",
+                "'bootstrap' or 'bootstrap-bca' for a ranking metric other "
+                "than 'roc_auc' (DeLong's variance is that of the full ROC AUC)",
+                method,
+            )
+        )
+    return method
+
+
+def _read(y_true, y_score, sample_weight, params, func, name):
+    pos_label = params.pop("pos_label", None)
+    return read_ranked(
+        y_true, y_score, sample_weight, func, pos_label=pos_label, name=name
+    )
+
+
+def ranking_interval(
+    y_true,
+    y_score,
+    metric,
+    *,
+    method,
+    confidence_level,
+    n_resamples,
+    random_state,
+    sample_weight,
+    prevalence,
+    metric_params,
+    func,
+    score_name="y_pred",
+):
+    """``(estimate, low, high, method, n_resamples)`` of ranking metric
+    ``metric`` on ``y_score``; ``score_name`` names the scores' parameter."""
+    method = _check_method(
+        default_method(metric) if method is None else method,
+        metric,
+        RANKING_METHODS,
+        func,
+    )
+    level = check_confidence_level(confidence_level, func)
+    params = dict(metric_params)
+    inputs, ranked = _read(y_true, y_score, sample_weight, params, func, score_name)
+    params = check_ranking_params(metric, params, func)
+    share = None
+    if prevalence is not None:
+        share = positive_share(inputs.classes, inputs.pos_label, prevalence, func)
+    evaluate = counted_metric(metric, params, share)
+    if method in _DELONG:
+        estimate, low, high = delong_interval(ranked, level, transform=_DELONG[method])
+        return estimate, low, high, method, None
+    n_resamples = check_n_resamples(n_resamples, func)
+    rng = check_random_state(random_state)
+    estimate, low, high = bootstrap_interval(
+        ranked,
+        evaluate,
+        method="percentile" if method == "bootstrap" else "bca",
+        confidence_level=level,
+        n_resamples=n_resamples,
+        rng=rng,
+    )
+    return estimate, low, high, method, n_resamples
+
+
+def ranking_comparison(
+    y_true,
+    score_a,
+    score_b,
+    metric,
+    *,
+    method,
+    confidence_level,
+    n_resamples,
+    random_state,
+    sample_weight,
+    metric_params,
+    func,
+):
+    """The paired difference of ranking metric ``metric`` between two
+    models' scores of the same samples: ``(score_a, score_b, difference,
+    low, high, pvalue, test, method)``."""
+    if method is None:
+        method = "delong" if metric == "roc_auc" else "bootstrap"
+    method = _check_method(method, metric, _PAIRED_METHODS, func)
+    level = check_confidence_level(confidence_level, func)
+    params = dict(metric_params)
+    pos_label = params.pop("pos_label", None)
+    _, ranked_a = read_ranked(
+        y_true, score_a, sample_weight, func, pos_label=pos_label, name="pred_a"
+    )
+    _, ranked_b = read_ranked(
+        y_true, score_b, sample_weight, func, pos_label=pos_label, name="pred_b"
+    )
+    params = check_ranking_params(metric, params, func)
+    if method == "delong":
+        paired = delong_paired(ranked_a, ranked_b, level)
+        return (
+            paired.auc_a,
+            paired.auc_b,
+            paired.difference,
+            paired.low,
+            paired.high,
+            paired.pvalue,
+            "delong",
+            method,
+        )
+    n_resamples = check_n_resamples(n_resamples, func)
+    paired = paired_bootstrap(
+        ranked_a,
+        ranked_b,
+        counted_metric(metric, params),
+        confidence_level=level,
+        n_resamples=n_resamples,
+        rng=check_random_state(random_state),
+    )
+    return (
+        paired.score_a,
+        paired.score_b,
+        paired.difference,
+        paired.low,
+        paired.high,
+        paired.pvalue,
+        "bootstrap",
+        method,
+    )

@@ -1,0 +1,134 @@
+"""A ranking metric by name, from one sorted order, at any class ratio.
+
+At another class ratio the curves' rates are kept and the positives and
+negatives are reweighted to their deployment shares: the cumulated counts of
+each class are divided by the class's total and multiplied by its share, so
+a ratio costs no new sort and no sample weights, and a bootstrap resample
+(whose class totals may differ under weights) is set to the ratio the same
+way. ROC AUC and partial AUC do not move; average precision and AUPRG do.
+"""
+
+import warnings
+from functools import partial
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+from .._core.engine.prevalence import check_prevalence, check_priors
+from .._core.engine.select import index_of
+from .from_counts import FROM_COUNTS
+from .inputs import read_ranked
+from .params import check_ranking_params
+
+__all__ = [
+    "SCORE_METRIC_NAMES",
+    "counted_metric",
+    "positive_share",
+    "DESCRIPTIONS",
+    "ranking_score",
+    "undefined",
+]
+
+#: The ranking metrics by name (the catalogue's records that read scores).
+SCORE_METRIC_NAMES = tuple(FROM_COUNTS)
+
+
+def positive_share(classes, pos_label, prevalence, func):
+    """The positive class's share of the deployment, from ``prevalence`` as
+    :func:`~imbascore.score_at_prevalence` takes it (a float: the fraction of
+    ``pos_label``; or one prior per class), checked. With one class in the
+    data it is only checked: every ranking metric is undefined there."""
+    if len(classes) < 2:
+        checked = check_prevalence(prevalence, func)
+        return checked if isinstance(checked, float) else np.nan
+    priors = check_priors(prevalence, classes, pos_label, func)
+    return float(priors[index_of(classes, pos_label)])
+
+
+def _at_share(function, share, tp, fp, **params):
+    positives, negatives = float(tp[-1]), float(fp[-1])
+    if positives <= 0 or negatives <= 0:
+        return np.nan  # a class's rates are unknown: no curve to rescale
+    tp = np.asarray(tp, dtype=np.float64) * (share / positives)
+    fp = np.asarray(fp, dtype=np.float64) * ((1.0 - share) / negatives)
+    return function(tp, fp, **params)
+
+
+def counted_metric(metric, params, share=None):
+    """Metric ``metric`` (a key of ``FROM_COUNTS``) as a function of the
+    cumulated counts ``(tp, fp)``, its parameters bound, at the positive
+    share ``share`` (None: the data's own ratio)."""
+    function = FROM_COUNTS[metric]
+    if share is not None:
+        function = partial(_at_share, function, share)
+    return partial(function, **params)
+
+
+#: How warnings name each metric.
+DESCRIPTIONS = {
+    "roc_auc": "the ROC AUC",
+    "average_precision": "the average precision",
+    "auprg": "the area under the Precision-Recall-Gain curve",
+    "partial_auc": "the partial ROC AUC",
+}
+
+
+def undefined(
+    ranked, tp, fp, func, what, *, needs_negatives=True, returning="NaN", stacklevel=4
+):
+    """Whether a ranking value is undefined (a class absent, or of total
+    weight 0), warning ``UndefinedMetricWarning`` at the public function's
+    caller if it is."""
+    missing = []
+    if not float(tp[-1]) > 0:
+        has = ranked.positive.any()
+        missing.append(
+            "every positive sample weighs 0" if has else "y_true has no positive sample"
+        )
+    if needs_negatives and not float(fp[-1]) > 0:
+        has = not ranked.positive.all()
+        missing.append(
+            "every negative sample weighs 0" if has else "y_true has no negative sample"
+        )
+    if not missing:
+        return False
+    warnings.warn(
+        f"{func}: {what} is undefined ({' and '.join(missing)}); "
+        f"returning {returning}.",
+        UndefinedMetricWarning,
+        stacklevel=stacklevel,
+    )
+    return True
+
+
+def ranking_score(
+    y_true,
+    y_score,
+    metric,
+    params,
+    func,
+    *,
+    sample_weight=None,
+    prevalence=None,
+    name="y_score",
+):
+    """Ranking metric ``metric`` of ``y_score``, the one path of the public
+    functions, :func:`~imbascore.score_at_prevalence` and the scorers: NaN
+    with an ``UndefinedMetricWarning`` when a class it needs is absent
+    (average precision needs no negatives, but does at another ratio)."""
+    params = dict(params)
+    pos_label = params.pop("pos_label", None)
+    inputs, ranked = read_ranked(
+        y_true, y_score, sample_weight, func, pos_label=pos_label, name=name
+    )
+    params = check_ranking_params(metric, params, func)
+    share = None
+    if prevalence is not None:
+        share = positive_share(inputs.classes, inputs.pos_label, prevalence, func)
+    tp, fp = ranked.cumulated()
+    needs_negatives = metric != "average_precision" or share is not None
+    if undefined(
+        ranked, tp, fp, func, DESCRIPTIONS[metric], needs_negatives=needs_negatives
+    ):
+        return np.nan
+    return float(counted_metric(metric, params, share)(tp, fp))
