@@ -334,6 +334,26 @@ def _mcnemar(paired, metric, pos_label):
     return float(stats.binomtest(int(round(a_only)), discordant, 0.5).pvalue)
 
 
+def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
+    """:func:`compare_predictions` of a ranking metric (scores as
+    ``pred_a`` and ``pred_b``)."""
+    result = ranking_comparison(y_true, pred_a, pred_b, metric, **options)
+    score_a, score_b, difference, low, high, pvalue, test, method = result
+    level = check_confidence_level(options["confidence_level"], options["func"])
+    return PredictionComparison(
+        metric,
+        float(score_a),
+        float(score_b),
+        float(difference),
+        float(low),
+        float(high),
+        float(pvalue),
+        test,
+        method,
+        level,
+    )
+
+
 def compare_predictions(
     y_true,
     pred_a,
@@ -435,7 +455,7 @@ def compare_predictions(
     """
     func = "compare_predictions"
     if metric in SCORE_METRIC_NAMES:
-        result = ranking_comparison(
+        return _ranking_comparison(
             y_true,
             pred_a,
             pred_b,
@@ -447,19 +467,6 @@ def compare_predictions(
             sample_weight=sample_weight,
             metric_params=metric_params,
             func=func,
-        )
-        score_a, score_b, difference, low, high, pvalue, test, method = result
-        return PredictionComparison(
-            metric,
-            float(score_a),
-            float(score_b),
-            float(difference),
-            float(low),
-            float(high),
-            float(pvalue),
-            test,
-            method,
-            check_confidence_level(confidence_level, func),
         )
     if method is None:
         method = "posterior"
