@@ -38,11 +38,13 @@ def average_precision_from_counts(tp, fp):
     positives = float(tp[-1])
     if positives <= 0:
         return np.nan
-    predicted = tp + fp
-    with np.errstate(invalid="ignore", divide="ignore"):
-        precision = np.where(predicted > 0, tp / predicted, 0.0)
-    gained = np.diff(np.concatenate(([0.0], tp)))
-    return float(np.dot(gained, precision) / positives)
+    gained = np.diff(tp, prepend=0)
+    # only the scores that gain recall count, and there tp + fp >= tp > 0:
+    # the precision of the others (a bootstrap resample's empty groups among
+    # them) is never computed
+    at = np.flatnonzero(gained)
+    hits = tp[at].astype(np.float64)
+    return float(np.dot(gained[at], hits / (hits + fp[at])) / positives)
 
 
 # ---------------------------------------------------------------------------
