@@ -12,6 +12,11 @@ from ._class_ratio import ClassRatioDisplay
 from ._critical_difference import CriticalDifferenceDisplay
 from ._decision_curve import DecisionCurveDisplay
 from ._iba_surface import plot_iba_surface
+from ._ranking_curves import (
+    PrecisionRecallBandDisplay,
+    PrecisionRecallGainDisplay,
+    RocCurveBandDisplay,
+)
 from ._roc_isometrics import RocIsometricsDisplay
 from ._threshold_curve import ThresholdCurveDisplay
 
@@ -23,6 +28,9 @@ __all__ = [
     "ClassRatioDisplay",
     "CriticalDifferenceDisplay",
     "plot_iba_surface",
+    "PrecisionRecallBandDisplay",
+    "PrecisionRecallGainDisplay",
+    "RocCurveBandDisplay",
     "RocIsometricsDisplay",
     "ThresholdCurveDisplay",
 ]
