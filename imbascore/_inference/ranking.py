@@ -9,6 +9,7 @@ interval; two models' scores of the same samples are compared by DeLong's
 paired test or by a paired bootstrap.
 """
 
+import numpy as np
 from sklearn.utils import check_random_state
 
 from .._core.checks import (
@@ -29,6 +30,16 @@ __all__ = ["RANKING_METHODS", "ranking_comparison", "ranking_interval"]
 RANKING_METHODS = ("delong", "delong-logit", "bootstrap", "bootstrap-bca")
 _DELONG = {"delong": None, "delong-logit": "logit"}
 _PAIRED_METHODS = ("delong", "bootstrap")
+
+
+def bootstrap_generator(random_state):
+    """The draws of a ranking bootstrap: a numpy ``Generator`` seeded from
+    scikit-learn's ``random_state`` (an int, a ``RandomState``, None); its
+    integers are three times faster to draw than a ``RandomState``'s, and
+    a resample of 10^5 scores draws 10^5 of them."""
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    return np.random.default_rng(check_random_state(random_state).randint(2**31 - 1))
 
 
 def default_method(metric):
@@ -93,7 +104,7 @@ def ranking_interval(
         estimate, low, high = delong_interval(ranked, level, transform=_DELONG[method])
         return estimate, low, high, method, None
     n_resamples = check_n_resamples(n_resamples, func)
-    rng = check_random_state(random_state)
+    rng = bootstrap_generator(random_state)
     estimate, low, high = bootstrap_interval(
         ranked,
         evaluate,
@@ -154,7 +165,7 @@ def ranking_comparison(
         counted_metric(metric, params),
         confidence_level=level,
         n_resamples=n_resamples,
-        rng=check_random_state(random_state),
+        rng=bootstrap_generator(random_state),
     )
     return (
         paired.score_a,

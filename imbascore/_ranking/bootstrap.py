@@ -113,10 +113,10 @@ def _chunk_size(n_samples, n_groups):
 class _ClassCounter:
     """The cumulated counts of one sorted order under drawn indices.
 
-    One weighted ``bincount`` per chunk: the drawn positive ``j`` of row
-    ``r`` lands in bin ``group + r * n_groups``, a negative in the same bin
-    plus ``k * n_groups``; the bins of each (row, sample) are looked up in
-    a table made once per chunk length, the draws' offsets already in it.
+    One weighted ``bincount`` per class and chunk: the drawn sample ``j``
+    of row ``r`` lands in bin ``group + r * n_groups``; the bins of each
+    (row, sample) are looked up in a table made once per chunk length, the
+    draws' offsets already in it.
     """
 
     def __init__(self, positive, weights, groups, n_groups):
@@ -127,29 +127,29 @@ class _ClassCounter:
         self._k, self._bins, self._weights = None, None, None
 
     def _tables(self, k):
+        """Per class, the bin of each (row, sample) of a chunk of ``k``
+        resamples: the sample's group offset by its row."""
         if k != self._k:
             g = self.n_groups
-            bins = [
-                (groups[None, :] + ((np.arange(k) + cls * k) * g)[:, None]).ravel()
-                for cls, groups in enumerate(self.groups)
+            self._bins = [
+                (groups[None, :] + (np.arange(k) * g)[:, None]).ravel()
+                for groups in self.groups
             ]
-            self._bins = np.concatenate(bins)
             if self.weights is not None:
-                self._weights = np.concatenate([np.tile(w, k) for w in self.weights])
+                self._weights = [np.tile(w, k) for w in self.weights]
             self._k = k
         return self._bins, self._weights
 
     def cumulated(self, pos, neg):
-        """``(tp, fp)`` of shape (k, n_groups) for the drawn indices."""
+        """``(tp, fp)`` of shape (k, n_groups) for the drawn indices: one
+        ``bincount`` per class, no stacking of the two."""
         k, g = pos.shape[0], self.n_groups
         bins, weights = self._tables(k)
-        drawn = np.concatenate((pos.ravel(), neg.ravel() + pos.size))
-        counts = np.bincount(
-            bins[drawn],
-            None if weights is None else weights[drawn],
-            minlength=2 * k * g,
-        )
-        counts = np.cumsum(counts.reshape(2, k, g), axis=2)
+        counts = []
+        for cls, drawn in enumerate((pos.ravel(), neg.ravel())):
+            own = None if weights is None else weights[cls][drawn]
+            per_group = np.bincount(bins[cls][drawn], own, minlength=k * g)
+            counts.append(np.cumsum(per_group.reshape(k, g), axis=1))
         return counts[0], counts[1]
 
 

@@ -25,6 +25,7 @@ from imbascore import (
     roc_auc_score,
     score_at_prevalence,
 )
+from imbascore._inference.ranking import bootstrap_generator
 from imbascore._ranking.bootstrap import bootstrap_interval, paired_bootstrap
 from imbascore._ranking.delong import delong_interval, delong_paired
 from imbascore._ranking.evaluate import counted_metric
@@ -81,7 +82,7 @@ def test_metric_interval_bootstrap_is_the_ranking_bootstrap(metric, method):
         method="percentile" if method == "bootstrap" else "bca",
         confidence_level=0.95,
         n_resamples=300,
-        rng=np.random.RandomState(3),
+        rng=bootstrap_generator(3),
     )
     assert (result.estimate, result.low, result.high) == (estimate, low, high)
 
@@ -155,7 +156,7 @@ def test_compare_predictions_bootstrap_for_average_precision():
         ranked(y, b),
         counted_metric("average_precision", {}),
         n_resamples=300,
-        rng=np.random.RandomState(0),
+        rng=bootstrap_generator(0),
     )
     assert result.test == "bootstrap"
     assert result.estimate == pytest.approx(paired.difference, abs=1e-15)
