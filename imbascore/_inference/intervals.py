@@ -226,7 +226,7 @@ def metric_interval(
     (0.8, 0.637, 0.896)
     """
     if metric in SCORE_METRIC_NAMES:
-        estimate, low, high, method, n_resamples = ranking_interval(
+        estimate, low, high, method, n_resamples, note = ranking_interval(
             y_true,
             y_pred,
             metric,
@@ -240,7 +240,7 @@ def metric_interval(
             func="metric_interval",
         )
         return MetricInterval(
-            metric, estimate, low, high, method, confidence_level, n_resamples
+            metric, estimate, low, high, method, confidence_level, n_resamples, note
         )
     counts = count(y_true, y_pred, sample_weight, "metric_interval")
     return counts_interval(

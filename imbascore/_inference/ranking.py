@@ -84,8 +84,9 @@ def ranking_interval(
     func,
     score_name="y_pred",
 ):
-    """``(estimate, low, high, method, n_resamples)`` of ranking metric
-    ``metric`` on ``y_score``; ``score_name`` names the scores' parameter."""
+    """``(estimate, low, high, method, n_resamples, note)`` of ranking
+    metric ``metric`` on ``y_score``; ``score_name`` names the scores'
+    parameter."""
     method = _check_method(
         default_method(metric) if method is None else method,
         metric,
@@ -102,7 +103,7 @@ def ranking_interval(
     evaluate = counted_metric(metric, params, share)
     if method in _DELONG:
         estimate, low, high = delong_interval(ranked, level, transform=_DELONG[method])
-        return estimate, low, high, method, None
+        return estimate, low, high, method, None, _degenerate_note(low, high)
     n_resamples = check_n_resamples(n_resamples, func)
     rng = bootstrap_generator(random_state)
     estimate, low, high = bootstrap_interval(
@@ -113,7 +114,20 @@ def ranking_interval(
         n_resamples=n_resamples,
         rng=rng,
     )
-    return estimate, low, high, method, n_resamples
+    return estimate, low, high, method, n_resamples, _degenerate_note(low, high)
+
+
+def _degenerate_note(low, high):
+    """Say so when an interval has no width: not certainty, but a variance
+    estimated at 0 (every positive above every negative, or all scores tied)
+    or a resampling with nothing to vary."""
+    if low == high:
+        return (
+            "The interval has zero width: the placements or resamples do not "
+            "vary here (complete separation, or all scores tied), which is not "
+            "certainty. Report the counts of positives and negatives with it."
+        )
+    return None
 
 
 def ranking_comparison(

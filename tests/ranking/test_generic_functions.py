@@ -115,6 +115,13 @@ def test_interval_at_a_prevalence_moves_average_precision_only():
     assert auc_1.estimate == pytest.approx(auc.estimate, abs=1e-12)
 
 
+def test_a_zero_width_interval_says_why():
+    separated = metric_interval([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9], "roc_auc")
+    assert (separated.low, separated.high) == (1.0, 1.0)
+    assert "zero width" in separated.note and "note=" in repr(separated)
+    assert metric_interval(*binormal(0), "roc_auc").note is None
+
+
 def test_interval_errors_name_the_parameter():
     y, s = binormal(6)
     with pytest.raises(ValueError, match="'method'.*'bootstrap' or 'bootstrap-bca'"):
