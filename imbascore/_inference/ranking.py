@@ -20,7 +20,12 @@ from .._core.checks import (
 )
 from .._ranking.bootstrap import bootstrap_interval, paired_bootstrap
 from .._ranking.delong import delong_interval, delong_paired
-from .._ranking.evaluate import counted_metric, positive_share
+from .._ranking.evaluate import (
+    DESCRIPTIONS,
+    counted_metric,
+    positive_share,
+    undefined,
+)
 from .._ranking.inputs import read_ranked
 from .._ranking.params import check_ranking_params
 
@@ -100,6 +105,13 @@ def ranking_interval(
     share = None
     if prevalence is not None:
         share = positive_share(inputs.classes, inputs.pos_label, prevalence, func)
+    tp, fp = ranked.cumulated()
+    needs_negatives = metric != "average_precision" or share is not None
+    if undefined(
+        ranked, tp, fp, func, DESCRIPTIONS[metric], needs_negatives=needs_negatives
+    ):
+        nan = float("nan")
+        return nan, nan, nan, method, None, None
     evaluate = counted_metric(metric, params, share)
     if method in _DELONG:
         estimate, low, high = delong_interval(ranked, level, transform=_DELONG[method])

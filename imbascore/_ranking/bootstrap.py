@@ -64,15 +64,20 @@ def _metric_function(metric):
 
 def _input_order(ranked):
     """Per sample in the input's order: positive or not, its weight (or
-    None) and its group."""
+    None) and its group. Samples of weight 0 are left out: they count in no
+    estimate, so they are drawn in no resample (a resample of the others)."""
     n = ranked.order.shape[0]
     positive = np.empty(n, dtype=bool)
     positive[ranked.order] = ranked.positive
-    weights = None
-    if ranked.weights is not None:
-        weights = np.empty(n, dtype=np.float64)
-        weights[ranked.order] = ranked.weights
-    return positive, weights, ranked.group_of_input()
+    groups = ranked.group_of_input()
+    if ranked.weights is None:
+        return positive, None, groups
+    weights = np.empty(n, dtype=np.float64)
+    weights[ranked.order] = ranked.weights
+    kept = weights > 0
+    if kept.all():
+        return positive, weights, groups
+    return positive[kept], weights[kept], groups[kept]
 
 
 def _integers(rng):

@@ -14,6 +14,7 @@ from functools import partial
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
+from .._core.checks import param_error
 from .._core.engine.prevalence import check_prevalence, check_priors
 from .._core.engine.select import index_of
 from .from_counts import FROM_COUNTS
@@ -42,7 +43,19 @@ def positive_share(classes, pos_label, prevalence, func):
         checked = check_prevalence(prevalence, func)
         return checked if isinstance(checked, float) else np.nan
     priors = check_priors(prevalence, classes, pos_label, func)
-    return float(priors[index_of(classes, pos_label)])
+    share = float(priors[index_of(classes, pos_label)])
+    if not 0.0 < share < 1.0:
+        raise ValueError(
+            param_error(
+                func,
+                "prevalence",
+                "priors in (0, 1) for a ranking metric (its curves need both "
+                "classes at the deployment)",
+                prevalence,
+                f"The positive class {pos_label!r} gets {share!r}.",
+            )
+        )
+    return share
 
 
 def _at_share(function, share, tp, fp, **params):

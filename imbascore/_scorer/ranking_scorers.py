@@ -60,8 +60,11 @@ def _ranking_scorer(metric, params, pos_label, prevalence, func):
 _COMMON_DOC = """
     pos_label : int, float, bool or str, default=None
         The positive class: the column of ``predict_proba`` read and the
-        class ``y_true`` is compared with. None: scikit-learn's choice
-        (``classes_[1]``), and the metric's (1 for {{0, 1}} or {{-1, 1}}).
+        class ``y_true`` is compared with. None: the column of
+        ``classes_[1]``, and the metric's rule (1 for classes {{0, 1}} or
+        {{-1, 1}}); for other classes (strings, {{1, 2}}) give it, as
+        scikit-learn's ``average_precision`` scorer needs too, or every fold
+        fails with an error naming ``pos_label``.
 
     prevalence : float, sequence of float or dict, default=None
         Score at this class ratio instead of the data's (the fraction of
@@ -96,9 +99,11 @@ def _documented(metric):
 def roc_auc_scorer(*, pos_label=None, prevalence=None):
     """Scorer of the area under the ROC curve, :func:`~imbascore.metrics.roc_auc_score`.
 
-    Equal to scikit-learn's ``"roc_auc"`` scorer on two classes;
-    ``get_scorer("roc_auc")`` without parameters stays scikit-learn's (which
-    also scores multiclass data one-vs-rest through its other names).
+    Equal to scikit-learn's ``"roc_auc"`` scorer on two classes {0, 1} or
+    {-1, 1}, or with ``pos_label`` given (scikit-learn's takes the greater
+    label as positive without one); ``get_scorer("roc_auc")`` without
+    parameters stays scikit-learn's (which also scores multiclass data
+    one-vs-rest through its other names).
 
     Parameters
     ----------

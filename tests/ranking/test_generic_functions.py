@@ -115,6 +115,57 @@ def test_interval_at_a_prevalence_moves_average_precision_only():
     assert auc_1.estimate == pytest.approx(auc.estimate, abs=1e-12)
 
 
+def test_prevalence_priors_must_leave_both_classes():
+    y, s = binormal(14)
+    for bad in ((1.0, 0.0), {0: 0.0, 1: 1.0}):
+        with pytest.raises(ValueError, match="'prevalence'.*in \\(0, 1\\)"):
+            score_at_prevalence(y, s, metric="roc_auc", prevalence=bad)
+        with pytest.raises(ValueError, match="'prevalence'"):
+            metric_interval(y, s, "average_precision", prevalence=bad)
+    assert score_at_prevalence(
+        y, s, metric="average_precision", prevalence={0: 0.9, 1: 0.1}
+    ) == pytest.approx(
+        score_at_prevalence(y, s, metric="average_precision", prevalence=0.1)
+    )
+
+
+def test_samples_of_weight_zero_change_no_bootstrap():
+    y, s = binormal(15)
+    w = np.random.default_rng(0).uniform(0.5, 2.0, y.size)
+    w[::7] = 0.0
+    kept = w > 0
+    for metric in ("average_precision", "roc_auc"):
+        with_zeros = metric_interval(
+            y,
+            s,
+            metric,
+            method="bootstrap-bca",
+            sample_weight=w,
+            n_resamples=200,
+            random_state=0,
+        )
+        without = metric_interval(
+            y[kept],
+            s[kept],
+            metric,
+            method="bootstrap-bca",
+            sample_weight=w[kept],
+            n_resamples=200,
+            random_state=0,
+        )
+        assert (with_zeros.low, with_zeros.high) == pytest.approx(
+            (without.low, without.high), rel=1e-12
+        )
+
+
+def test_an_undefined_interval_warns():
+    from sklearn.exceptions import UndefinedMetricWarning
+
+    with pytest.warns(UndefinedMetricWarning, match="metric_interval.*no negative"):
+        result = metric_interval([1, 1, 1], [0.2, 0.5, 0.9], "roc_auc")
+    assert np.isnan(result.estimate) and np.isnan(result.low)
+
+
 def test_a_zero_width_interval_says_why():
     separated = metric_interval([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9], "roc_auc")
     assert (separated.low, separated.high) == (1.0, 1.0)
