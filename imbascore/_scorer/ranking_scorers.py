@@ -88,7 +88,7 @@ def _documented(metric):
     def decorate(factory):
         ratio = _RATIO_FREE if metric_info(metric).ratio_free else _RATIO_DEPENDENT
         factory.__doc__ = factory.__doc__.replace(
-            "    {common}\n", _COMMON_DOC.format(ratio=ratio).lstrip("\n")
+            "    {common}\n", _COMMON_DOC.format(ratio=ratio).lstrip("\n") + "\n"
         )
         return factory
 
