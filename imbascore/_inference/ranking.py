@@ -20,12 +20,7 @@ from .._core.checks import (
 )
 from .._ranking.bootstrap import bootstrap_interval, paired_bootstrap
 from .._ranking.delong import delong_interval, delong_paired
-from .._ranking.evaluate import (
-    DESCRIPTIONS,
-    counted_metric,
-    positive_share,
-    undefined,
-)
+from .._ranking.evaluate import checked_metric, counted_metric
 from .._ranking.inputs import read_ranked
 from .._ranking.params import check_ranking_params
 
@@ -101,18 +96,10 @@ def ranking_interval(
     level = check_confidence_level(confidence_level, func)
     params = dict(metric_params)
     inputs, ranked = _read(y_true, y_score, sample_weight, params, func, score_name)
-    params = check_ranking_params(metric, params, func)
-    share = None
-    if prevalence is not None:
-        share = positive_share(inputs.classes, inputs.pos_label, prevalence, func)
-    tp, fp = ranked.cumulated()
-    needs_negatives = metric != "average_precision" or share is not None
-    if undefined(
-        ranked, tp, fp, func, DESCRIPTIONS[metric], needs_negatives=needs_negatives
-    ):
+    evaluate, _, _ = checked_metric(inputs, ranked, metric, params, prevalence, func)
+    if evaluate is None:
         nan = float("nan")
         return nan, nan, nan, method, None, None
-    evaluate = counted_metric(metric, params, share)
     if method in _DELONG:
         estimate, low, high = delong_interval(ranked, level, transform=_DELONG[method])
         return estimate, low, high, method, None, _degenerate_note(low, high)

@@ -26,6 +26,7 @@ __all__ = [
     "counted_metric",
     "positive_share",
     "DESCRIPTIONS",
+    "checked_metric",
     "ranking_score",
     "undefined",
 ]
@@ -134,14 +135,25 @@ def ranking_score(
     inputs, ranked = read_ranked(
         y_true, y_score, sample_weight, func, pos_label=pos_label, name=name
     )
+    evaluate, tp, fp = checked_metric(inputs, ranked, metric, params, prevalence, func)
+    return np.nan if evaluate is None else float(evaluate(tp, fp))
+
+
+def checked_metric(inputs, ranked, metric, params, prevalence, func):
+    """``(evaluate, tp, fp)``: metric ``metric`` with its parameters checked
+    and bound, at the positive share ``prevalence`` sets, as a function of
+    the cumulated counts, and the data's counts; ``evaluate`` is None (with
+    the warning, at the caller of ``func``) where the data leave it
+    undefined (average precision needs no negatives, but does at a ratio)."""
     params = check_ranking_params(metric, params, func)
     share = None
     if prevalence is not None:
         share = positive_share(inputs.classes, inputs.pos_label, prevalence, func)
     tp, fp = ranked.cumulated()
     needs_negatives = metric != "average_precision" or share is not None
+    what = DESCRIPTIONS[metric]
     if undefined(
-        ranked, tp, fp, func, DESCRIPTIONS[metric], needs_negatives=needs_negatives
+        ranked, tp, fp, func, what, needs_negatives=needs_negatives, stacklevel=5
     ):
-        return np.nan
-    return float(counted_metric(metric, params, share)(tp, fp))
+        return None, tp, fp
+    return counted_metric(metric, params, share), tp, fp

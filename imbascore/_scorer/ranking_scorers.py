@@ -12,12 +12,6 @@ from sklearn.metrics import make_scorer
 from .._core.engine.prevalence import check_prevalence
 from .._metrics.at_prevalence import score_at_prevalence
 from .._metrics.catalogue import metric_info
-from .._metrics.definitions import (
-    auprg_score,
-    average_precision_score,
-    partial_auc_score,
-    roc_auc_score,
-)
 from .._ranking.params import check_ranking_params
 
 __all__ = [
@@ -31,13 +25,6 @@ __all__ = [
 #: Scores of the positive class, as scikit-learn's threshold-free scorers.
 _RESPONSE = ("decision_function", "predict_proba")
 
-_FUNCTIONS = {
-    "roc_auc": roc_auc_score,
-    "average_precision": average_precision_score,
-    "auprg": auprg_score,
-    "partial_auc": partial_auc_score,
-}
-
 
 def _ranking_scorer(metric, params, pos_label, prevalence, func):
     params = check_ranking_params(metric, params, func)
@@ -46,7 +33,9 @@ def _ranking_scorer(metric, params, pos_label, prevalence, func):
     if pos_label is not None:
         params["pos_label"] = pos_label
     if prevalence is None:
-        return make_scorer(_FUNCTIONS[metric], response_method=_RESPONSE, **params)
+        return make_scorer(
+            metric_info(metric).function, response_method=_RESPONSE, **params
+        )
     prevalence = check_prevalence(prevalence, func)
     return make_scorer(
         score_at_prevalence,
