@@ -15,7 +15,13 @@ The factories live in ``imbascore._scorer``; this is their public address.
 """
 
 from ._core.public import pin_public_paths
-from ._scorer import factories, ranking_scorers
+from ._scorer import calibration_scorers, factories, ranking_scorers
+from ._scorer.calibration_scorers import (  # noqa: F401  (listed in __all__ below)
+    brier_scorer,
+    ece_scorer,
+    log_loss_scorer,
+    mcb_scorer,
+)
 from ._scorer.factories import *  # noqa: F403  (the names of its __all__)
 from ._scorer.ranking_scorers import (  # noqa: F401  (listed in __all__ below)
     auprg_scorer,
@@ -25,7 +31,13 @@ from ._scorer.ranking_scorers import (  # noqa: F401  (listed in __all__ below)
 )
 
 __all__ = sorted(
-    factories.__all__ + [n for n in ranking_scorers.__all__ if n.endswith("_scorer")]
+    factories.__all__
+    + [
+        name
+        for module in (ranking_scorers, calibration_scorers)
+        for name in module.__all__
+        if name.endswith("_scorer")
+    ]
 )
 
 pin_public_paths(globals(), __all__, __name__)

@@ -24,6 +24,7 @@ __all__ = [
     "LABEL_CATALOGUE",
     "LOWER_IS_BETTER",
     "SCORE_CATALOGUE",
+    "CALIBRATION_CATALOGUE",
     "NOT_A_QUALITY",
     "MetricInfo",
     "list_metrics",
@@ -98,7 +99,9 @@ class MetricInfo:
     reads : str
         What its function reads besides ``y_true``: ``"labels"`` (predicted
         labels, counted into a confusion matrix) or ``"scores"`` (scores or
-        probabilities, ranked along their sorted order: the ranking metrics).
+        probabilities, ranked along their sorted order: the ranking metrics)
+        or ``"probabilities"`` (the positive class's probabilities, compared
+        with the outcomes: the calibration metrics).
     """
 
     name: str
@@ -488,8 +491,75 @@ SCORE_CATALOGUE = (
     ),
 )
 
-#: Every record: the metrics of labels, then the ranking metrics.
-CATALOGUE = LABEL_CATALOGUE + SCORE_CATALOGUE
+_PROBABILITIES = "probabilities"
+_CORP = "Dimitriadis, Gneiting & Jordan (2021), CORP"
+
+#: The records of the calibration metrics: functions of the positive class's
+#: probabilities (:mod:`imbascore._calibration`).
+CALIBRATION_CATALOGUE = (
+    MetricInfo(
+        name="brier_score",
+        function_name="brier_score_loss",
+        scorer="neg_brier_score",
+        greater_is_better=False,
+        bounds=(0, 1),
+        ratio_free=False,
+        params={"stratum": None},
+        plain_arithmetic=False,
+        readable="Brier score",
+        source="Brier (1950); by class: Wallace & Dahabreh (2014)",
+        reads=_PROBABILITIES,
+    ),
+    MetricInfo(
+        name="log_loss",
+        function_name="log_loss",
+        scorer="neg_log_loss",
+        greater_is_better=False,
+        bounds=(0, _INF),
+        ratio_free=False,
+        params={"stratum": None},
+        plain_arithmetic=False,
+        readable="Log loss",
+        source="Good (1952); by class: Wallace & Dahabreh (2014)",
+        reads=_PROBABILITIES,
+    ),
+    MetricInfo(
+        name="mcb",
+        function_name="miscalibration_score",
+        scorer="neg_mcb",
+        greater_is_better=False,
+        bounds=(0, 1),
+        ratio_free=False,
+        params={"score": "brier"},
+        plain_arithmetic=False,
+        readable="Miscalibration (MCB)",
+        source=_CORP,
+        reads=_PROBABILITIES,
+    ),
+    MetricInfo(
+        name="ece",
+        function_name="expected_calibration_error",
+        scorer="neg_ece",
+        greater_is_better=False,
+        bounds=(0, 1),
+        ratio_free=False,
+        params={
+            "n_bins": 10,
+            "strategy": "uniform",
+            "norm": "l1",
+            "debiased": False,
+            "squared": False,
+        },
+        plain_arithmetic=False,
+        readable="Expected calibration error",
+        source="Naeini, Cooper & Hauskrecht (2015); Kumar, Liang & Ma (2019)",
+        reads=_PROBABILITIES,
+    ),
+)
+
+#: Every record: the metrics of labels, the ranking metrics, the calibration
+#: metrics.
+CATALOGUE = LABEL_CATALOGUE + SCORE_CATALOGUE + CALIBRATION_CATALOGUE
 
 #: name -> record.
 BY_NAME = MappingProxyType({info.name: info for info in CATALOGUE})
@@ -511,7 +581,8 @@ def metric_info(name):
 def list_metrics():
     """The package's metrics, one :class:`MetricInfo` record each.
 
-    In the order of :func:`~imbascore.imbalanced_report`'s columns. Each
+    The metrics of labels in the order of :func:`~imbascore.imbalanced_report`'s
+    columns, then the ranking metrics, then the calibration metrics. Each
     record names the metric's function, its scorer, whether greater is
     better, its range, whether it depends on the class ratio, its own
     parameters and their defaults, and the paper it comes from.
@@ -528,7 +599,7 @@ def list_metrics():
     ('index_balanced_accuracy_score', 'iba', True, (0.0, 1.0))
     >>> dict(info.params)
     {'alpha': 0.1, 'squared': True}
-    >>> [m.scorer for m in list_metrics() if not m.greater_is_better]
-    ['neg_fpr', 'neg_fnr', 'neg_lr_minus']
+    >>> [m.scorer for m in list_metrics() if m.reads == "probabilities"]
+    ['neg_brier_score', 'neg_log_loss', 'neg_mcb', 'neg_ece']
     """
     return CATALOGUE

@@ -6,6 +6,13 @@ applies a formula of :mod:`imbascore._metrics.formulas`. Names ending in ``_scor
 are greater-is-better.
 """
 
+from .._calibration.scores import (
+    brier_score_loss,
+    calibration_decomposition,
+    expected_calibration_error,
+    log_loss,
+    miscalibration_score,
+)
 from .._core.engine import count_table
 from .._ranking.areas import (
     auprg_score,
@@ -43,6 +50,12 @@ __all__ = [
     "partial_auc_score",
     "precision_recall_gain_curve",
     "roc_auc_score",
+    # calibration metrics, defined in imbascore._calibration.scores
+    "brier_score_loss",
+    "calibration_decomposition",
+    "expected_calibration_error",
+    "log_loss",
+    "miscalibration_score",
 ]
 
 _TARGET_PARAMETERS = """\

@@ -20,6 +20,7 @@ from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
 
 from .._core.checks import check_choice, did_you_mean
 from .._metrics.sklearn_from_counts import SKLEARN_FROM_COUNTS
+from .calibration_scorers import CALIBRATION_FACTORIES, STRATUM_FACTORIES
 from .decision_scorers import DECISION_FACTORIES
 from .factories import (
     BUILTIN_FACTORIES,
@@ -34,6 +35,10 @@ __all__ = ["get_scorer", "get_scorer_names", "get_scoring", "register_scorer"]
 #: Ranking metrics scikit-learn names too: its scorer serves the bare name,
 #: ours the name with parameters (``prevalence=``, ``pos_label=``).
 _SHARED_NAMES = frozenset({"roc_auc", "average_precision"})
+#: The same for the calibration metrics scikit-learn names too.
+_SHARED_CALIBRATION = frozenset({"neg_brier_score", "neg_log_loss"})
+#: Factories of our scorers whose bare name may be scikit-learn's.
+_WITH_PARAMS = RANKING_FACTORIES | CALIBRATION_FACTORIES
 
 #: Our scorer names -> factories; :func:`register_scorer` adds to it.
 #: "roc_auc" and "average_precision" stay scikit-learn's unless given
@@ -46,6 +51,12 @@ _FACTORIES = (
         for name, factory in RANKING_FACTORIES.items()
         if name not in _SHARED_NAMES
     }
+    | {
+        name: factory
+        for name, factory in CALIBRATION_FACTORIES.items()
+        if name not in _SHARED_CALIBRATION
+    }
+    | STRATUM_FACTORIES
 )
 
 
@@ -200,8 +211,8 @@ alpha=0.5, squared=True)
                 "which is not a scorer (a callable)."
             )
         return scorer
-    if scoring in _SHARED_NAMES and params:
-        return RANKING_FACTORIES[scoring](**params)
+    if scoring in _SHARED_NAMES | _SHARED_CALIBRATION and params:
+        return _WITH_PARAMS[scoring](**params)
     if scoring not in _sklearn_scorer_names():
         raise _unknown_name_error(scoring)
     if "prevalence" in params and scoring in PREVALENCE_NAMES:
@@ -242,9 +253,11 @@ def accepted_params(name):
     """Parameters the built-in scorer ``name`` accepts: its metric's and
     ``prevalence``; ``("prevalence",)`` for scikit-learn's names of the
     confusion matrix, ``()`` for other names."""
-    factory = _FACTORIES.get(name, RANKING_FACTORIES.get(name))
-    if factory in RANKING_FACTORIES.values() or (
-        name in DECISION_FACTORIES and factory is DECISION_FACTORIES[name]
+    factory = _FACTORIES.get(name, _WITH_PARAMS.get(name))
+    if (
+        factory in _WITH_PARAMS.values()
+        or factory in STRATUM_FACTORIES.values()
+        or (name in DECISION_FACTORIES and factory is DECISION_FACTORIES[name])
     ):
         return list(inspect.signature(factory).parameters)
     if factory not in FACTORY_METRICS:  # scikit-learn's or a user's scorer

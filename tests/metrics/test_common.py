@@ -14,6 +14,7 @@ from sklearn.linear_model import LogisticRegression
 
 import imbascore
 from imbascore import ConfusionCounts, MetricInfo, get_scorer, list_metrics
+from imbascore._scorer.calibration_scorers import CALIBRATION_FACTORIES
 from imbascore._scorer.factories import BUILTIN_FACTORIES, FACTORY_METRICS
 from imbascore._scorer.ranking_scorers import RANKING_FACTORIES
 
@@ -25,7 +26,14 @@ LABEL_METRICS = [info for info in METRICS if info.reads == "labels"]
 #: What a ranking metric without a default region is probed with.
 PROBES = {"partial_auc": {"max_fpr": 0.3}}
 #: Options every metric function shares; the others are the metric's own.
-SHARED = {"labels", "pos_label", "average", "sample_weight", "zero_division"}
+SHARED = {
+    "labels",
+    "pos_label",
+    "average",
+    "sample_weight",
+    "zero_division",
+    "prevalence",  # the calibration metrics take the deployment ratio
+}
 
 
 def _binary(seed, n=60, positives=0.3):
@@ -64,7 +72,9 @@ def test_every_label_metric_scorer_is_listed():
     }
     ranking = {info.scorer for info in METRICS if info.reads == "scores"}
     assert ranking == set(RANKING_FACTORIES)
-    assert {info.reads for info in METRICS} == {"labels", "scores"}
+    calibration = {info.scorer for info in METRICS if info.reads == "probabilities"}
+    assert calibration == set(CALIBRATION_FACTORIES)
+    assert {info.reads for info in METRICS} == {"labels", "scores", "probabilities"}
 
 
 def test_records_are_public_and_readable():
@@ -89,7 +99,9 @@ def test_record_is_consistent(info):
     # a ranking metric's parameters are checked in imbascore._ranking.params
     assert set(info.checks) == (set(info.params) if info.reads == "labels" else set())
     assert set(info.multiclass_params) <= set(info.params)
-    assert info.readable and info.source and info.needs
+    assert info.readable and info.source
+    # a calibration metric is defined on one class (its by-class strata warn)
+    assert bool(info.needs) == (info.reads != "probabilities")
 
 
 @pytest.mark.parametrize("info", METRICS, ids=IDS)
@@ -110,7 +122,7 @@ def test_scorer_equals_function(info):
     model = LogisticRegression().fit(X[:, :1], y)
     probe = PROBES.get(info.name, {})
     scorer = get_scorer(info.scorer, **probe)
-    if info.reads == "scores":  # the positive class's probability
+    if info.reads != "labels":  # the positive class's probability
         predicted = model.predict_proba(X[:, :1])[:, 1]
     else:
         predicted = model.predict(X[:, :1])
@@ -153,7 +165,7 @@ def test_order_of_samples_does_not_matter(info):
 def test_string_labels_equal_integer_labels(info):
     y_true, y_pred = _binary(6)
     names = np.array(["healthy", "sick"])
-    scores = info.reads == "scores"  # scores stay numbers: of the positive class
+    scores = info.reads != "labels"  # scores stay numbers: of the positive class
     assert _close(
         _value(info, y_true, y_pred),
         _value(
@@ -209,7 +221,9 @@ def test_derived_tables_follow_the_catalogue():
     assert RATIO_FREE == set(RATE_METRICS) | {"roc_auc", "partial_auc"}
     assert NAN_WHEN_UNDEFINED == {m.name for m in LABEL_METRICS if m.nan_when_undefined}
     lower = {m.name for m in METRICS if not m.greater_is_better}
-    assert lower == {FACTORY_METRICS[f][0] for f in LOWER_IS_BETTER}
+    lower_labels = {m.name for m in LABEL_METRICS if not m.greater_is_better}
+    assert lower_labels == {FACTORY_METRICS[f][0] for f in LOWER_IS_BETTER}
+    assert lower - lower_labels == {"brier_score", "log_loss", "mcb", "ece"}
     assert lower == _LOWER_IS_BETTER - {"expected_cost"}
     assert NOT_A_QUALITY == {m.name for m in METRICS if not m.quality}
     assert ACROSS == lower

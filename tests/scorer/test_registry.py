@@ -11,6 +11,17 @@ from imbascore import get_scorer, get_scorer_names, get_scoring, register_scorer
 from imbascore._scorer.decision_scorers import DECISION_FACTORIES
 from imbascore._scorer.factories import BUILTIN_FACTORIES
 
+#: Our calibration names (scikit-learn's "neg_brier_score" and "neg_log_loss"
+#: stay its own without parameters).
+CALIBRATION_NAMES = {
+    "neg_mcb",
+    "neg_ece",
+    "neg_brier_positive",
+    "neg_brier_negative",
+    "neg_balanced_brier",
+    "neg_balanced_log_loss",
+}
+
 
 def kappa_scorer(**params):
     return make_scorer(cohen_kappa_score, **params)
@@ -19,9 +30,14 @@ def kappa_scorer(**params):
 def test_names_are_ours_and_sklearns_sorted():
     names = get_scorer_names(kind="all")
     assert names == sorted(names)
-    assert set(names) == set(BUILTIN_FACTORIES) | set(DECISION_FACTORIES) | set(
-        sklearn_scorer_names()
-    ) | {"auprg", "partial_auc"}
+    assert (
+        set(names)
+        == set(BUILTIN_FACTORIES)
+        | set(DECISION_FACTORIES)
+        | set(sklearn_scorer_names())
+        | {"auprg", "partial_auc"}
+        | CALIBRATION_NAMES
+    )
 
 
 def _sklearn_task(name):
@@ -36,7 +52,12 @@ def test_default_names_are_the_classification_ones():
     names = get_scorer_names()
     assert names == sorted(names)
     # the ranking names scikit-learn has too ("roc_auc", ...) count as its own
-    ours = set(BUILTIN_FACTORIES) | set(DECISION_FACTORIES) | {"auprg", "partial_auc"}
+    ours = (
+        set(BUILTIN_FACTORIES)
+        | set(DECISION_FACTORIES)
+        | {"auprg", "partial_auc"}
+        | CALIBRATION_NAMES
+    )
     assert ours <= set(names)
     sklearns = set(names) - ours
     # every classification scorer of the installed scikit-learn, and no other

@@ -9,6 +9,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import get_scorer as sklearn_get_scorer
 
 from imbascore import metrics, scorers
+from imbascore._scorer.calibration_scorers import CALIBRATION_FACTORIES
 from imbascore._scorer.factories import BUILTIN_FACTORIES, FACTORY_METRICS
 from imbascore._scorer.ranking_scorers import RANKING_FACTORIES
 
@@ -49,7 +50,7 @@ def test_every_registry_name_has_a_factory_and_metric():
     )
     assert set(scorers.__all__) == {f.__name__ for f in BUILTIN_FACTORIES.values()} | {
         f.__name__ for f in RANKING_FACTORIES.values()
-    }
+    } | {f.__name__ for f in CALIBRATION_FACTORIES.values()}
 
 
 @pytest.mark.parametrize("name, factory", FACTORIES)

@@ -1,0 +1,183 @@
+"""Calibration statistics of grouped probabilities (:class:`~imbascore.
+_calibration.grouped.Grouped`): the formulas, with no reading or checking.
+
+Each takes the distinct probabilities ``x`` (ascending) and the positives'
+and negatives' weight at each, so the same function serves the data, a
+deployment ratio and every bootstrap resample.
+"""
+
+import numpy as np
+from scipy.special import ndtr
+from sklearn.isotonic import isotonic_regression
+
+__all__ = [
+    "SCORES",
+    "STRATA",
+    "bin_edges",
+    "binned",
+    "decomposition",
+    "ece_from_bins",
+    "pav",
+    "stratified_score",
+]
+
+#: Which samples a Brier score or log loss averages over.
+STRATA = (None, "positive", "negative", "balanced")
+
+_EPS = np.finfo(np.float64).eps
+
+
+def _brier_terms(x):
+    """Per value: the loss of a positive and of a negative predicted ``x``."""
+    return (1.0 - x) ** 2, x**2
+
+
+def _log_terms(x):
+    # scikit-learn's log_loss clips each class's probability to [eps, 1 - eps]
+    return -np.log(np.clip(x, _EPS, 1 - _EPS)), -np.log(np.clip(1 - x, _EPS, 1 - _EPS))
+
+
+#: score name -> per-value losses of a positive and a negative.
+SCORES = {"brier": _brier_terms, "log_loss": _log_terms}
+
+
+def _mean(loss, weights):
+    total = weights.sum()
+    return float(np.dot(loss, weights) / total) if total > 0 else np.nan
+
+
+def stratified_score(score, x, positives, negatives, stratum=None):
+    """The mean loss ``score`` over the samples of ``stratum`` (None: all;
+    ``"positive"``, ``"negative"``; ``"balanced"``: the mean of those two);
+    NaN where the stratum has no weight."""
+    if_positive, if_negative = SCORES[score](x)
+    on_positives = _mean(if_positive, positives)
+    on_negatives = _mean(if_negative, negatives)
+    if stratum == "positive":
+        return on_positives
+    if stratum == "negative":
+        return on_negatives
+    if stratum == "balanced":
+        return 0.5 * (on_positives + on_negatives)
+    total = positives.sum() + negatives.sum()
+    if not total > 0:
+        return np.nan
+    return float(
+        (np.dot(if_positive, positives) + np.dot(if_negative, negatives)) / total
+    )
+
+
+def pav(x, positives, negatives):
+    """The CORP reliability curve: ``(x, cep)`` at the values of non-zero
+    weight, ``cep`` the isotonic (pool-adjacent-violators) regression of the
+    outcome on ``x``, weighted, ties in ``x`` pooled first."""
+    totals = positives + negatives
+    kept = totals > 0
+    if not kept.all():
+        x, positives, totals = x[kept], positives[kept], totals[kept]
+    if x.shape[0] == 0:
+        return x, x.copy()
+    frequency = positives / totals
+    return x, isotonic_regression(frequency, sample_weight=totals)
+
+
+def decomposition(score, x, positives, negatives):
+    """``(value, mcb, dsc, unc)`` of mean loss ``score`` (Dimitriadis,
+    Gneiting & Jordan 2021): the value of ``x``, of the PAV-recalibrated
+    ``x`` and of the base rate; ``value = mcb - dsc + unc`` up to rounding.
+    NaN for no weight."""
+    totals = positives + negatives
+    total = totals.sum()
+    if not total > 0:
+        return (np.nan,) * 4
+    kept = totals > 0
+    x, positives, negatives = x[kept], positives[kept], negatives[kept]
+    _, cep = pav(x, positives, negatives)
+    value = stratified_score(score, x, positives, negatives)
+    recalibrated = stratified_score(score, cep, positives, negatives)
+    base_rate = np.array([positives.sum() / total])
+    unc = stratified_score(
+        score, base_rate, np.array([positives.sum()]), np.array([negatives.sum()])
+    )
+    return value, value - recalibrated, unc - recalibrated, unc
+
+
+def _weighted_quantiles(x, weights, levels):
+    """numpy's default (linear) percentiles of ``x`` repeated ``weights``
+    times: the weights read as frequencies, so integer weights give exactly
+    ``np.percentile`` of the repeated sample."""
+    cumulated = np.cumsum(weights)
+    positions = levels * (cumulated[-1] - 1.0)
+    below = np.floor(positions)
+    lower = x[np.minimum(np.searchsorted(cumulated, below, side="right"), x.size - 1)]
+    upper = x[
+        np.minimum(np.searchsorted(cumulated, below + 1.0, side="right"), x.size - 1)
+    ]
+    return lower + (positions - below) * (upper - lower)
+
+
+def bin_edges(x, totals, n_bins, strategy):
+    """Edges of ``n_bins`` bins on [0, 1]: ``"uniform"`` (equal width) or
+    ``"quantile"`` (equal weight, the weighted quantiles of ``x``), as
+    scikit-learn's ``calibration_curve`` builds them."""
+    levels = np.linspace(0.0, 1.0, n_bins + 1)
+    if strategy == "uniform":
+        return levels
+    kept = totals > 0
+    return _weighted_quantiles(x[kept], totals[kept], levels)
+
+
+def binned(x, positives, negatives, edges):
+    """Per bin (half-open ``[edge, next)``, the last closed, as scikit-learn
+    assigns them): ``(weight, mean probability, observed frequency)``; the
+    means are NaN in an empty bin."""
+    index = np.searchsorted(edges[1:-1], x, side="right")
+    k = edges.shape[0] - 1
+    totals = positives + negatives
+    weight = np.bincount(index, totals, minlength=k)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = np.bincount(index, totals * x, minlength=k) / weight
+        frequency = np.bincount(index, positives, minlength=k) / weight
+    return weight, mean, frequency
+
+
+def _expected_absolute(centre, spread):
+    """E|Z| for Z ~ N(centre, spread^2): Kumar et al.'s resampled bin error
+    for the L1 norm, in closed form instead of by simulation."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = np.where(spread > 0, centre / spread, np.inf * np.sign(centre))
+        folded = spread * np.sqrt(2 / np.pi) * np.exp(-0.5 * ratio**2) + centre * (
+            1 - 2 * ndtr(-ratio)
+        )
+    return np.where(spread > 0, folded, np.abs(centre))
+
+
+def ece_from_bins(weight, mean, frequency, norm, debiased=False, squared=False):
+    """The expected calibration error of bins: ``norm`` ``"l1"`` (the mean
+    absolute gap), ``"l2"`` (root mean squared gap) or ``"max"``, weighted
+    by the bins' shares; ``debiased``: Kumar, Liang & Ma (2019)'s
+    estimators (bins of weight < 2 add nothing to the L2 one); ``squared``:
+    the L2 error squared (the debiased square is unbiased and can be < 0)."""
+    filled = weight > 0
+    weight, gap = weight[filled], (frequency - mean)[filled]
+    if not weight.size:
+        return np.nan
+    share = weight / weight.sum()
+    if norm == "max":
+        return float(np.abs(gap).max())
+    if norm == "l1":
+        value = float(np.dot(share, np.abs(gap)))
+        if debiased:
+            spread = np.sqrt(frequency[filled] * (1 - frequency[filled]) / weight)
+            value = 2 * value - float(np.dot(share, _expected_absolute(gap, spread)))
+        return value
+    square = gap**2
+    if debiased:
+        observed = frequency[filled]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            variance = observed * (1 - observed) / (weight - 1)
+        square = np.where(weight >= 2, square - variance, 0.0)
+    value = float(np.dot(share, square))
+    if squared:
+        return value
+    return float(np.sqrt(max(value, 0.0)))

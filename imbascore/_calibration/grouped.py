@@ -1,0 +1,112 @@
+"""Probabilities read once and grouped by distinct value, ascending.
+
+Every calibration statistic is a function of the distinct probabilities and
+the positives' and negatives' weight at each: a deployment ratio rescales
+the two weight columns, a bootstrap resample recounts them from the same
+sorted order (:meth:`RankedScores.per_group
+<imbascore._core.engine.ranked.RankedScores.per_group>`), and nothing sorts
+twice.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._core.engine.ranked import rank_scores
+from .._core.inputs.scores import read_scores
+from .._ranking.evaluate import positive_share
+
+__all__ = ["Grouped", "read_grouped", "regroup"]
+
+
+@dataclass(frozen=True, eq=False)
+class Grouped:
+    """Distinct probabilities (ascending) with each class's weight there.
+
+    Attributes
+    ----------
+    values : ndarray of shape (n_groups,)
+        The distinct probabilities, ascending.
+    positives, negatives : ndarray of shape (n_groups,)
+        The weight of the positives and of the negatives at each value, at
+        the deployment ratio when one was given.
+    factors : tuple of float
+        ``(positive, negative)``: what each class's weights were multiplied
+        by to reach the deployment ratio (``(1.0, 1.0)`` without one).
+    """
+
+    values: np.ndarray
+    positives: np.ndarray
+    negatives: np.ndarray
+    factors: tuple = (1.0, 1.0)
+
+    @property
+    def totals(self):
+        """The weight at each value."""
+        return self.positives + self.negatives
+
+    @property
+    def positive_total(self):
+        return float(self.positives.sum())
+
+    @property
+    def negative_total(self):
+        return float(self.negatives.sum())
+
+
+def _share_factors(positive_total, negative_total, share):
+    """Factors that give the positives ``share`` of the total weight and keep
+    the total (frequency weights stay in units of samples)."""
+    total = positive_total + negative_total
+    if share is None or positive_total <= 0 or negative_total <= 0:
+        return 1.0, 1.0
+    return share * total / positive_total, (1.0 - share) * total / negative_total
+
+
+def regroup(ranked, weights=None, factors=None, share=None):
+    """:class:`Grouped` of sorted scores ``ranked`` under ``weights`` (in
+    sorted order; None: the samples' own). ``factors`` rescale the classes as
+    given; ``share`` computes them so the positives weigh that share."""
+    positives, negatives = ranked.per_group(weights)
+    positives = positives[::-1].astype(np.float64)
+    negatives = negatives[::-1].astype(np.float64)
+    if factors is None:
+        factors = _share_factors(positives.sum(), negatives.sum(), share)
+    if factors != (1.0, 1.0):
+        positives = positives * factors[0]
+        negatives = negatives * factors[1]
+    return Grouped(ranked.thresholds[::-1], positives, negatives, factors)
+
+
+def read_grouped(
+    y_true,
+    y_proba,
+    sample_weight,
+    func,
+    *,
+    pos_label=None,
+    prevalence=None,
+    name="y_proba",
+):
+    """``(inputs, ranked, grouped)`` of ``func``: the score door's checked
+    inputs (probabilities in [0, 1]), their one sort, and the
+    :class:`Grouped` probabilities at the deployment ratio ``prevalence``
+    (a float: the positive class's share; or one prior per class)."""
+    inputs = read_scores(
+        y_true,
+        y_proba,
+        sample_weight,
+        func,
+        pos_label=pos_label,
+        name=name,
+        probabilities=True,
+    )
+    ranked = rank_scores(
+        inputs.scores, inputs.truth == inputs.pos_label, inputs.weights
+    )
+    share = None
+    if prevalence is not None:
+        share = positive_share(inputs.classes, inputs.pos_label, prevalence, func)
+        if not np.isfinite(share):  # one class: nothing to rescale
+            share = None
+    return inputs, ranked, regroup(ranked, share=share)

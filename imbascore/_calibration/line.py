@@ -1,0 +1,118 @@
+"""The public calibration intercept and slope, with Wald intervals."""
+
+import warnings
+
+import numpy as np
+from scipy.stats import norm
+from sklearn.exceptions import UndefinedMetricWarning
+
+from .._core.checks import check_confidence_level
+from .grouped import read_grouped
+from .logistic import NotFitted, fit_intercept, fit_slope
+from .params import check_open_probabilities
+from .results import Estimate, LogisticCalibration
+
+__all__ = ["calibration_intercept_slope", "logistic_calibration"]
+
+
+def _wald(estimate, se, level):
+    half = norm.ppf(0.5 + level / 2) * se
+    return Estimate(estimate, estimate - half, estimate + half)
+
+
+def logistic_calibration(grouped, level, func, stacklevel=3):
+    """:class:`LogisticCalibration` of ``grouped`` (probabilities inside
+    (0, 1)); NaN with an ``UndefinedMetricWarning`` where the likelihood has
+    no maximum."""
+    try:
+        a, a_se = fit_intercept(grouped.values, grouped.positives, grouped.negatives)
+        (b, b_se), _ = fit_slope(grouped.values, grouped.positives, grouped.negatives)
+    except NotFitted:
+        warnings.warn(
+            f"{func}: the calibration intercept and slope are undefined (the "
+            "logistic likelihood has no finite maximum: one class, a single "
+            "distinct probability, or the classes separated by it); returning "
+            "NaN.",
+            UndefinedMetricWarning,
+            stacklevel=stacklevel,
+        )
+        nan = Estimate(np.nan, np.nan, np.nan)
+        return LogisticCalibration(nan, nan, np.nan, np.nan, level)
+    return LogisticCalibration(
+        _wald(a, a_se, level), _wald(b, b_se, level), a_se, b_se, level
+    )
+
+
+def calibration_intercept_slope(
+    y_true,
+    y_proba,
+    *,
+    confidence_level=0.95,
+    pos_label=None,
+    sample_weight=None,
+    prevalence=None,
+):
+    """Calibration intercept (in the large) and slope, with Wald intervals.
+
+    A logistic regression of the outcome on the logit of the probability
+    (Cox 1958), as clinical prediction reports it (Van Calster et al. 2016,
+    2019): the intercept ``a`` of ``logit P(y=1) = a + logit(p)`` (the logit
+    an offset) is 0 when the probabilities are right on average, positive
+    when they are too low; the slope ``b`` of ``logit P(y=1) = a' + b
+    logit(p)`` is 1 for a calibrated model, below 1 when its probabilities
+    are too extreme (an overfitted model, or one trained on a resampled set),
+    above 1 when too modest. Fitted by Newton's method (maximum likelihood,
+    weights as frequencies); the intervals from the observed information.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels, of at most two classes.
+    y_proba : array-like of shape (n_samples,)
+        Probabilities of the positive class, strictly inside (0, 1).
+    confidence_level : float, default=0.95
+        The Wald intervals' level.
+    pos_label : int, float, bool or str, default=None
+        The positive class; None means 1 for classes {0, 1} or {-1, 1}.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights (frequency weights).
+    prevalence : float or sequence or dict, default=None
+        The deployment's class ratio; each class's weights are rescaled to
+        its share, the total kept.
+
+    Returns
+    -------
+    calibration : LogisticCalibration
+        ``intercept`` and ``slope``, each an :class:`Estimate` (``estimate``,
+        ``low``, ``high``), their standard errors and the level. NaN, with
+        an ``UndefinedMetricWarning``, where the likelihood has no maximum.
+
+    See Also
+    --------
+    calibration_report : Every calibration number with its interval.
+
+    References
+    ----------
+    .. [1] Cox, D. R. (1958). Two further applications of a model for binary
+       regression. Biometrika, 45(3/4), 562-565.
+    .. [2] Van Calster, B., Nieboer, D., Vergouwe, Y., De Cock, B., Pencina,
+       M. J. and Steyerberg, E. W. (2016). A calibration hierarchy for risk
+       models was defined: from utopia to empirical data. Journal of
+       Clinical Epidemiology, 74, 167-176.
+
+    Examples
+    --------
+    >>> from imbascore import calibration_intercept_slope
+    >>> y = [0, 0, 1, 0, 1, 1, 0, 1]
+    >>> p = [0.1, 0.3, 0.2, 0.6, 0.7, 0.9, 0.4, 0.5]
+    >>> line = calibration_intercept_slope(y, p)
+    >>> round(line.slope.estimate, 3)
+    0.886
+    """
+    func = "calibration_intercept_slope"
+    level = check_confidence_level(confidence_level, func)
+    inputs, _, grouped = read_grouped(
+        y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
+    )
+    check_open_probabilities(inputs.low, inputs.high, func)
+    return logistic_calibration(grouped, level, func)

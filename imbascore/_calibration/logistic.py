@@ -1,0 +1,101 @@
+"""The logistic calibration intercept and slope (Cox 1958; Van Calster et al.
+2016): the outcome's logit regressed on the probabilities' logit.
+
+Calibration-in-the-large is the intercept ``a`` of ``logit P(y=1) = a +
+logit(p)`` (the logit as an offset): 0 when the probabilities are right on
+average, > 0 when they are too low. The slope is ``b`` of ``logit P(y=1) =
+a' + b logit(p)``: 1 for a calibrated model, < 1 when its probabilities are
+too extreme (overfitting; a resampled training set's inflated minority), > 1
+when too modest. Both are fitted by Newton's method on the grouped
+likelihood (one row per distinct probability), with the Wald interval of
+the observed information.
+"""
+
+import numpy as np
+from scipy.special import expit, logit
+
+__all__ = ["fit_intercept", "fit_slope", "NotFitted"]
+
+_MAX_ITER = 100
+_TOLERANCE = 1e-12
+
+
+class NotFitted(ArithmeticError):
+    """The likelihood has no finite maximum (one class, or a separation)."""
+
+
+def _loglik(eta, positives, negatives):
+    # log sigma(eta) = -log(1 + e^-eta), stable for both signs
+    return float(
+        -np.dot(positives, np.logaddexp(0, -eta))
+        - np.dot(negatives, np.logaddexp(0, eta))
+    )
+
+
+def _newton(design, offset, positives, negatives, start):
+    """The maximum likelihood coefficients of a binomial model with linear
+    predictor ``design @ beta + offset`` and their inverse information."""
+    beta = np.asarray(start, dtype=np.float64)
+    totals = positives + negatives
+    current = _loglik(design @ beta + offset, positives, negatives)
+    for _ in range(_MAX_ITER):
+        fitted = expit(design @ beta + offset)
+        gradient = design.T @ (positives - totals * fitted)
+        information = (design * (totals * fitted * (1 - fitted))[:, None]).T @ design
+        try:
+            step = np.linalg.solve(information, gradient)
+        except np.linalg.LinAlgError:
+            raise NotFitted from None
+        size = 1.0
+        while True:  # halve a step that lowers the likelihood
+            trial = beta + size * step
+            value = _loglik(design @ trial + offset, positives, negatives)
+            if value >= current - 1e-12 * abs(current) or size < 1e-10:
+                break
+            size /= 2
+        beta, current = trial, value
+        if not np.all(np.isfinite(beta)) or np.abs(beta).max() > 1e6:
+            raise NotFitted
+        if np.abs(size * step).max() < _TOLERANCE * (1 + np.abs(beta).max()):
+            break
+    else:
+        raise NotFitted
+    fitted = expit(design @ beta + offset)
+    information = (design * (totals * fitted * (1 - fitted))[:, None]).T @ design
+    try:
+        covariance = np.linalg.inv(information)
+    except np.linalg.LinAlgError:
+        raise NotFitted from None
+    if not np.all(np.isfinite(covariance)) or np.any(np.diag(covariance) <= 0):
+        raise NotFitted
+    return beta, covariance
+
+
+def _logits(x, positives, negatives):
+    kept = (positives + negatives) > 0
+    return logit(x[kept]), positives[kept], negatives[kept]
+
+
+def fit_intercept(x, positives, negatives):
+    """``(a, standard error)`` of calibration-in-the-large; raises
+    :class:`NotFitted` where the likelihood has no maximum."""
+    eta, positives, negatives = _logits(x, positives, negatives)
+    if not (positives.sum() > 0 and negatives.sum() > 0):
+        raise NotFitted
+    design = np.ones((eta.shape[0], 1))
+    beta, covariance = _newton(design, eta, positives, negatives, [0.0])
+    return float(beta[0]), float(np.sqrt(covariance[0, 0]))
+
+
+def fit_slope(x, positives, negatives):
+    """``(b, standard error)`` of the calibration slope (and its model's
+    intercept, ``(a', standard error)``)."""
+    eta, positives, negatives = _logits(x, positives, negatives)
+    if not (positives.sum() > 0 and negatives.sum() > 0) or eta.shape[0] < 2:
+        raise NotFitted
+    design = np.column_stack([np.ones_like(eta), eta])
+    beta, covariance = _newton(design, 0.0, positives, negatives, [0.0, 1.0])
+    return (
+        (float(beta[1]), float(np.sqrt(covariance[1, 1]))),
+        (float(beta[0]), float(np.sqrt(covariance[0, 0]))),
+    )

@@ -1,0 +1,425 @@
+"""The calibration metrics as functions: Brier score and log loss (overall
+and by class), miscalibration (MCB), the CORP decomposition and the expected
+calibration error. Each reads through :func:`~imbascore._calibration.
+grouped.read_grouped` and computes from :mod:`imbascore._calibration.
+from_groups`, the functions a bootstrap resample reads too."""
+
+import warnings
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+
+from .from_groups import (
+    bin_edges,
+    binned,
+    decomposition,
+    ece_from_bins,
+    stratified_score,
+)
+from .grouped import read_grouped
+from .params import check_ece_params, check_score, check_stratum
+from .results import CalibrationDecomposition
+
+__all__ = [
+    "brier_score_loss",
+    "calibration_decomposition",
+    "expected_calibration_error",
+    "log_loss",
+    "miscalibration_score",
+    "stratum_score",
+    "ece_of_groups",
+]
+
+_STRATUM_NEEDS = {"positive": ("positive",), "negative": ("negative",)}
+_STRATUM_NEEDS["balanced"] = ("positive", "negative")
+
+_COMMON = """\
+    pos_label : int, float, bool or str, default=None
+        The positive class; None means 1 for classes {0, 1} or {-1, 1}.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights (frequency weights).
+    prevalence : float or sequence or dict, default=None
+        The deployment's class ratio: the positive class's share, or one
+        prior per class. Each class's weights are rescaled to its share (the
+        probabilities are read as given: pass probabilities corrected with
+        :func:`~imbascore.correct_probabilities` to check them there).
+        None: the data's own ratio."""
+
+
+def _warn_undefined(grouped, stratum, func, what):
+    missing = [
+        cls
+        for cls in _STRATUM_NEEDS.get(stratum, ())
+        if not getattr(grouped, f"{cls}_total") > 0
+    ]
+    if missing:
+        warnings.warn(
+            f"{func}: {what} is undefined (no {' and no '.join(missing)} sample "
+            "of non-zero weight); returning NaN.",
+            UndefinedMetricWarning,
+            stacklevel=4,
+        )
+    return bool(missing)
+
+
+def stratum_score(grouped, score, stratum, func):
+    """Mean loss ``score`` over ``stratum`` of ``grouped``, NaN with a
+    warning where the stratum is empty."""
+    what = f"the {score} of the {stratum} samples"
+    if _warn_undefined(grouped, stratum, func, what):
+        return np.nan
+    return stratified_score(
+        score, grouped.values, grouped.positives, grouped.negatives, stratum
+    )
+
+
+def _loss(score, y_true, y_proba, stratum, pos_label, sample_weight, prevalence, func):
+    check_stratum(stratum, func)
+    _, _, grouped = read_grouped(
+        y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
+    )
+    return stratum_score(grouped, score, stratum, func)
+
+
+def brier_score_loss(
+    y_true,
+    y_proba,
+    *,
+    stratum=None,
+    pos_label=None,
+    sample_weight=None,
+    prevalence=None,
+):
+    """Brier score: the mean squared error of the positive class's probability.
+
+        With ``stratum=None`` it equals scikit-learn's ``brier_score_loss``. On
+        imbalanced data that overall mean is the majority's: ``stratum=
+        "positive"`` is the mean over the positives alone (:math:`(1-p)^2`),
+        ``"negative"`` over the negatives (:math:`p^2`), and ``"balanced"`` the
+        mean of the two, which weighs the classes equally whatever their ratio
+        (Wallace & Dahabreh 2014).
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels, of at most two classes.
+        y_proba : array-like of shape (n_samples,)
+            Probabilities of the positive class, in [0, 1].
+        stratum : {None, 'positive', 'negative', 'balanced'}, default=None
+            The samples averaged over.
+    %s
+
+        Returns
+        -------
+        loss : float
+            Lower is better, 0 at best. NaN, with an ``UndefinedMetricWarning``,
+            for a stratum with no sample of non-zero weight.
+
+        See Also
+        --------
+        log_loss : The same strata for the logarithmic loss.
+        calibration_decomposition : Its split into miscalibration,
+            discrimination and uncertainty.
+
+        References
+        ----------
+        .. [1] Brier, G. W. (1950). Verification of forecasts expressed in terms
+           of probability. Monthly Weather Review, 78(1), 1-3.
+        .. [2] Wallace, B. C. and Dahabreh, I. J. (2014). Improving class
+           probability estimates for imbalanced data. Knowledge and Information
+           Systems, 41(1), 33-52.
+
+        Examples
+        --------
+        >>> from imbascore import brier_score_loss
+        >>> y, p = [0, 0, 0, 1], [0.1, 0.2, 0.1, 0.4]
+        >>> round(brier_score_loss(y, p), 4)
+        0.105
+        >>> round(brier_score_loss(y, p, stratum="positive"), 4)
+        0.36
+    """
+    func = "brier_score_loss"
+    return _loss(
+        "brier", y_true, y_proba, stratum, pos_label, sample_weight, prevalence, func
+    )
+
+
+def log_loss(
+    y_true,
+    y_proba,
+    *,
+    stratum=None,
+    pos_label=None,
+    sample_weight=None,
+    prevalence=None,
+):
+    """Log loss of the positive class's probability, overall or by class.
+
+        With ``stratum=None`` it equals scikit-learn's ``log_loss`` on binary
+        probabilities (each clipped to [eps, 1 - eps], eps of float64, as
+        scikit-learn does); ``"positive"``: the mean of :math:`-\\log p` over the
+        positives, ``"negative"``: of :math:`-\\log(1-p)` over the negatives,
+        ``"balanced"``: the mean of the two.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels, of at most two classes.
+        y_proba : array-like of shape (n_samples,)
+            Probabilities of the positive class, in [0, 1].
+        stratum : {None, 'positive', 'negative', 'balanced'}, default=None
+            The samples averaged over.
+    %s
+
+        Returns
+        -------
+        loss : float
+            In nats; lower is better. NaN, with an ``UndefinedMetricWarning``,
+            for a stratum with no sample of non-zero weight.
+
+        See Also
+        --------
+        brier_score_loss : The same strata for the squared error.
+
+        Examples
+        --------
+        >>> from imbascore import log_loss
+        >>> y, p = [0, 0, 0, 1], [0.1, 0.2, 0.1, 0.4]
+        >>> round(log_loss(y, p, stratum="balanced"), 4)
+        0.5305
+    """
+    func = "log_loss"
+    return _loss(
+        "log_loss", y_true, y_proba, stratum, pos_label, sample_weight, prevalence, func
+    )
+
+
+def _decompose(y_true, y_proba, score, pos_label, sample_weight, prevalence, func):
+    check_score(score, func)
+    _, _, grouped = read_grouped(
+        y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
+    )
+    return decomposition(score, grouped.values, grouped.positives, grouped.negatives)
+
+
+def calibration_decomposition(
+    y_true,
+    y_proba,
+    *,
+    score="brier",
+    pos_label=None,
+    sample_weight=None,
+    prevalence=None,
+):
+    """The CORP decomposition of a mean loss: miscalibration, discrimination,
+    uncertainty.
+
+    The probabilities are recalibrated by the pool-adjacent-violators
+    algorithm (isotonic regression of the outcome on the probability, ties
+    pooled; no bins to choose) [1]_. Then ``value = mcb - dsc + unc``:
+
+    - MCB, miscalibration: the loss of the probabilities minus that of the
+      recalibrated ones (0 for a calibrated model, up to sampling);
+    - DSC, discrimination: the loss of the base rate minus that of the
+      recalibrated probabilities;
+    - UNC, uncertainty: the loss of the base rate (the positive share).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels, of at most two classes.
+    y_proba : array-like of shape (n_samples,)
+        Probabilities of the positive class, in [0, 1].
+    score : {'brier', 'log_loss'}, default='brier'
+        The mean loss decomposed.
+%s
+
+    Returns
+    -------
+    decomposition : CalibrationDecomposition
+        Fields ``score``, ``value``, ``mcb``, ``dsc`` and ``unc``.
+
+    See Also
+    --------
+    miscalibration_score : MCB alone, as a float.
+    reliability_diagram : The recalibrated curve with its bands.
+
+    References
+    ----------
+    .. [1] Dimitriadis, T., Gneiting, T. and Jordan, A. I. (2021). Stable
+       reliability diagrams for probabilistic classifiers. PNAS, 118(8),
+       e2016191118.
+
+    Examples
+    --------
+    >>> from imbascore import calibration_decomposition
+    >>> y = [0, 0, 1, 0, 1, 1]
+    >>> p = [0.1, 0.3, 0.2, 0.6, 0.7, 0.9]
+    >>> calibration_decomposition(y, p)
+    CalibrationDecomposition(score='brier', value=0.2, mcb=0.08889, dsc=0.1389, \
+    unc=0.25)
+    """
+    func = "calibration_decomposition"
+    value, mcb, dsc, unc = _decompose(
+        y_true, y_proba, score, pos_label, sample_weight, prevalence, func
+    )
+    return CalibrationDecomposition(score, value, mcb, dsc, unc)
+
+
+def miscalibration_score(
+    y_true,
+    y_proba,
+    *,
+    score="brier",
+    pos_label=None,
+    sample_weight=None,
+    prevalence=None,
+):
+    """Miscalibration (MCB): the loss the probabilities lose to their own
+        isotonic recalibration.
+
+        The MCB term of :func:`calibration_decomposition` as a float: 0 when
+        the pool-adjacent-violators recalibration changes nothing, larger the
+        further the probabilities are from the observed frequencies. It needs no
+        bins. A calibrated model's MCB is small but positive in a finite sample;
+        :func:`reliability_diagram` tests it against resamples under
+        calibration.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels, of at most two classes.
+        y_proba : array-like of shape (n_samples,)
+            Probabilities of the positive class, in [0, 1].
+        score : {'brier', 'log_loss'}, default='brier'
+            The loss whose miscalibration is measured.
+    %s
+
+        Returns
+        -------
+        mcb : float
+            Lower is better, 0 at best.
+
+        See Also
+        --------
+        calibration_decomposition : MCB with DSC and UNC.
+        expected_calibration_error : The binned measure.
+
+        Examples
+        --------
+        >>> from imbascore import miscalibration_score
+        >>> y = [0, 0, 1, 0, 1, 1]
+        >>> round(miscalibration_score(y, [0.1, 0.3, 0.2, 0.6, 0.7, 0.9]), 4)
+        0.0889
+    """
+    func = "miscalibration_score"
+    _, mcb, _, _ = _decompose(
+        y_true, y_proba, score, pos_label, sample_weight, prevalence, func
+    )
+    return mcb
+
+
+def ece_of_groups(grouped, n_bins, strategy, norm, debiased, squared, func):
+    """The expected calibration error of ``grouped`` (parameters checked)."""
+    edges = bin_edges(grouped.values, grouped.totals, n_bins, strategy)
+    weight, mean, frequency = binned(
+        grouped.values, grouped.positives, grouped.negatives, edges
+    )
+    if debiased and norm == "l1" and np.any((weight > 0) & (weight < 2)):
+        raise ValueError(
+            f"{func}: the debiased L1 error needs a weight of at least 2 in every "
+            f"non-empty bin; a bin of the {n_bins} {strategy} bins has "
+            f"{weight[(weight > 0) & (weight < 2)][0]:g}. Pass a smaller n_bins."
+        )
+    return ece_from_bins(weight, mean, frequency, norm, debiased, squared)
+
+
+def expected_calibration_error(
+    y_true,
+    y_proba,
+    *,
+    n_bins=10,
+    strategy="uniform",
+    norm="l1",
+    debiased=False,
+    squared=False,
+    pos_label=None,
+    sample_weight=None,
+    prevalence=None,
+):
+    """Expected calibration error (ECE) of binned probabilities.
+
+        The probabilities are binned (bins as scikit-learn's
+        ``calibration_curve`` forms them); in each bin the mean probability is
+        compared with the observed frequency of the positive class, and the gaps
+        are averaged with the bins' shares as weights.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels, of at most two classes.
+        y_proba : array-like of shape (n_samples,)
+            Probabilities of the positive class, in [0, 1].
+        n_bins : int, default=10
+            The number of bins.
+        strategy : {'uniform', 'quantile'}, default='uniform'
+            Bins of equal width on [0, 1], or of equal weight (edges at the
+            weighted quantiles of the probabilities; tied probabilities stay in
+            one bin).
+        norm : {'l1', 'l2', 'max'}, default='l1'
+            The mean absolute gap (the usual ECE), the root mean squared gap, or
+            the largest gap of a non-empty bin (MCE).
+        debiased : bool, default=False
+            Kumar, Liang & Ma's (2019) estimators: the L2 error's square minus
+            each bin's binomial variance :math:`\\bar y(1-\\bar y)/(n_b-1)`
+            (bins of weight < 2 add nothing), the L1 error as twice the
+            plug-in minus its expectation under normal resampling of the bins'
+            frequencies (computed exactly, not by simulation; every non-empty
+            bin needs a weight >= 2). A plug-in ECE is biased upwards, most on
+            small bins: the minority's.
+        squared : bool, default=False
+            With ``norm='l2'``: return the squared error. The debiased square is
+            unbiased, so it can be negative; the root is of its positive part.
+    %s
+
+        Returns
+        -------
+        ece : float
+            Lower is better, 0 at best.
+
+        See Also
+        --------
+        miscalibration_score : A measure that needs no bins.
+        reliability_diagram : The binned curve and the CORP curve.
+
+        References
+        ----------
+        .. [1] Naeini, M. P., Cooper, G. and Hauskrecht, M. (2015). Obtaining
+           well calibrated probabilities using Bayesian binning. AAAI.
+        .. [2] Kumar, A., Liang, P. and Ma, T. (2019). Verified uncertainty
+           calibration. NeurIPS.
+
+        Examples
+        --------
+        >>> from imbascore import expected_calibration_error
+        >>> y = [0, 0, 1, 0, 1, 1]
+        >>> p = [0.1, 0.3, 0.2, 0.6, 0.7, 0.9]
+        >>> round(expected_calibration_error(y, p, n_bins=2), 4)
+        0.1
+    """
+    func = "expected_calibration_error"
+    n_bins = check_ece_params(n_bins, strategy, norm, debiased, squared, func)
+    _, _, grouped = read_grouped(
+        y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
+    )
+    return ece_of_groups(grouped, n_bins, strategy, norm, debiased, squared, func)
+
+
+for _function in (
+    brier_score_loss,
+    log_loss,
+    calibration_decomposition,
+    miscalibration_score,
+    expected_calibration_error,
+):
+    _function.__doc__ = _function.__doc__ % _COMMON
