@@ -13,6 +13,7 @@ from ._calibration.reliability import (
     binned_reliability,
     reliability_diagram,
 )
+from ._calibration.report import CalibrationReport, calibration_report
 from ._calibration.results import (
     CalibrationDecomposition,
     Estimate,
@@ -153,7 +154,9 @@ __all__ = [
     "brier_scorer",
     "calibration_decomposition",
     "calibration_intercept_slope",
+    "calibration_report",
     "CalibrationDecomposition",
+    "CalibrationReport",
     "class_ratio_dependence",
     "ClippedPrevalenceWarning",
     "compare_approaches",

@@ -34,6 +34,7 @@ __all__ = [
     "BinnedReliability",
     "ReliabilityDiagram",
     "binned_reliability",
+    "calibration_test",
     "reliability_diagram",
     "resample_grouped",
 ]
@@ -137,32 +138,52 @@ def _interpolated(x_fit, y_fit, at):
     return out
 
 
+def _resamples(x, totals, outcome, n_resamples, rng):
+    """Yield each resample's ``(x, positives, negatives)`` at the values it
+    drew (see :func:`resample_grouped`)."""
+    for count, positives in resample_grouped(x, totals, outcome, n_resamples, rng):
+        drawn = count > 0
+        yield x[drawn], positives[drawn] * 1.0, (count - positives)[drawn] * 1.0
+
+
+def _exceeds(observed_mcb, x, positives, negatives):
+    mcb = decomposition("brier", x, positives, negatives)[1]
+    return mcb >= observed_mcb - 1e-12 * max(1.0, observed_mcb)
+
+
+def calibration_test(grouped, observed_mcb, n_resamples, rng):
+    """The p-value of the MCB test: the share of ``n_resamples`` resamples
+    under calibration (cases bootstrapped, outcomes drawn from their own
+    probabilities) whose MCB reaches ``observed_mcb``, counting the data as
+    one of them: ``(1 + count) / (1 + n_resamples)``."""
+    kept = grouped.totals > 0
+    x, totals = grouped.values[kept], grouped.totals[kept]
+    if not x.shape[0] or not np.isfinite(observed_mcb):
+        return np.nan
+    exceed = sum(
+        _exceeds(observed_mcb, *drawn)
+        for drawn in _resamples(x, totals, x, n_resamples, rng)
+    )
+    return (1 + exceed) / (1 + n_resamples)
+
+
 def _band(x, cep, totals, band, level, n_resamples, rng, observed_mcb):
     """``(points, low, high, p_value)`` of the band at ``points`` (``x`` or,
-    above ``_MAX_POINTS`` values, that many of them)."""
+    above ``_MAX_POINTS`` values, that many of them); the consistency band's
+    resamples also give the MCB test's p-value."""
     points = np.arange(x.shape[0])
     if x.shape[0] > _MAX_POINTS:
-        points = np.unique(
-            np.linspace(0, x.shape[0] - 1, _MAX_POINTS).round().astype(int)
-        )
+        spaced = np.linspace(0, x.shape[0] - 1, _MAX_POINTS)
+        points = np.unique(spaced.round().astype(int))
     at = x[points]
     curves = np.empty((n_resamples, at.shape[0]))
     exceed = 0
     outcome = x if band == "consistency" else cep
-    for row, (count, positives) in enumerate(
-        resample_grouped(x, totals, outcome, n_resamples, rng)
-    ):
-        drawn = count > 0
-        x_fit, y_fit = pav(x[drawn], positives[drawn], (count - positives)[drawn])
+    for row, drawn in enumerate(_resamples(x, totals, outcome, n_resamples, rng)):
+        x_fit, y_fit = pav(*drawn)
         curves[row] = _interpolated(x_fit, y_fit, at)
         if band == "consistency":
-            mcb = decomposition(
-                "brier",
-                x[drawn],
-                positives[drawn] * 1.0,
-                (count - positives)[drawn] * 1.0,
-            )[1]
-            exceed += mcb >= observed_mcb - 1e-12 * max(1.0, observed_mcb)
+            exceed += _exceeds(observed_mcb, *drawn)
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN columns
         low, high = np.nanquantile(curves, [0.5 - level / 2, 0.5 + level / 2], axis=0)
