@@ -19,6 +19,10 @@ class Estimate:
     low: float = np.nan
     high: float = np.nan
 
+    def __post_init__(self):
+        for name in ("estimate", "low", "high"):  # Python floats, not numpy's
+            object.__setattr__(self, name, float(getattr(self, name)))
+
     def __repr__(self):
         if np.isnan(self.low) and np.isnan(self.high):
             return _number(self.estimate)
