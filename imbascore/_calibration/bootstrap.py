@@ -13,7 +13,7 @@ from sample to sample.
 
 import numpy as np
 
-__all__ = ["grouped_resamples"]
+__all__ = ["grouped_resamples", "paired_multiplicities"]
 
 
 def _integers(rng):
@@ -82,3 +82,19 @@ def grouped_resamples(ranked, n_resamples, rng, *, stratified):
         )
     else:
         yield from _sample_draws(ranked, n_resamples, rng, stratified)
+
+
+def paired_multiplicities(ranked, n_resamples, rng):
+    """Yield each resample's multiplicity per sample, in the input's order:
+    the cases drawn with replacement (samples of weight 0 never), the same
+    for every model scored on those samples."""
+    n = ranked.order.shape[0]
+    members = np.arange(n)
+    if ranked.weights is not None:
+        weights = np.empty(n)
+        weights[ranked.order] = ranked.weights
+        members = np.flatnonzero(weights > 0)
+    integers = _integers(rng)
+    for _ in range(n_resamples):
+        drawn = members[integers(0, members.shape[0], size=members.shape[0])]
+        yield np.bincount(drawn, minlength=n).astype(np.float64)

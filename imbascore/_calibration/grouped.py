@@ -16,7 +16,7 @@ from .._core.engine.ranked import rank_scores
 from .._core.inputs.scores import read_scores
 from .._ranking.evaluate import positive_share
 
-__all__ = ["Grouped", "read_grouped", "regroup"]
+__all__ = ["Grouped", "at_share", "read_grouped", "regroup"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,6 +61,19 @@ def _share_factors(positive_total, negative_total, share):
     if share is None or positive_total <= 0 or negative_total <= 0:
         return 1.0, 1.0
     return share * total / positive_total, (1.0 - share) * total / negative_total
+
+
+def at_share(positives, negatives, share):
+    """Each class's weights rescaled so the positives weigh ``share`` of the
+    total (None: as they are); NaN where a class has no weight."""
+    if share is None:
+        return positives, negatives
+    total = positives.sum() + negatives.sum()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (
+            positives * (share * total / positives.sum()),
+            negatives * ((1.0 - share) * total / negatives.sum()),
+        )
 
 
 def regroup(ranked, weights=None, factors=None, share=None):

@@ -28,7 +28,7 @@ from .._ranking.evaluate import positive_share
 from .bootstrap import grouped_resamples
 from .from_groups import bin_edges, binned, decomposition, ece_from_bins
 from .from_groups import stratified_score as _score
-from .grouped import Grouped, read_grouped
+from .grouped import Grouped, at_share, read_grouped
 from .line import logistic_calibration
 from .params import check_ece_params
 from .reliability import calibration_test
@@ -139,11 +139,7 @@ class CalibrationReport:
 def _statistics(positives, negatives, *, values, share, edges_of):
     """The bootstrapped numbers of one resample: each distinct value's
     positives and negatives (ascending), rescaled to ``share``."""
-    if share is not None:
-        total = positives.sum() + negatives.sum()
-        with np.errstate(invalid="ignore", divide="ignore"):
-            positives = positives * (share * total / positives.sum())
-            negatives = negatives * ((1.0 - share) * total / negatives.sum())
+    positives, negatives = at_share(positives, negatives, share)
     grouped = Grouped(values, positives, negatives)
     with np.errstate(invalid="ignore", divide="ignore"):
         strata = [

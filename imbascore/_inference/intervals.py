@@ -31,6 +31,7 @@ from scipy import optimize, special, stats
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_random_state
 
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
 from .._core.checks import (
     check_choice,
     check_confidence_level,
@@ -57,6 +58,7 @@ from .._metrics.per_class import per_class_values
 from .._metrics.scoring import score_table, select_for
 from .._metrics.sklearn_from_counts import SKLEARN_SCORES
 from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .calibration import calibration_interval
 from .ranking import ranking_interval
 
 __all__ = [
@@ -225,6 +227,23 @@ def metric_interval(
     >>> round(result.estimate, 3), round(result.low, 3), round(result.high, 3)
     (0.8, 0.637, 0.896)
     """
+    if metric in CALIBRATION_METRIC_NAMES:
+        estimate, low, high, method, n_resamples = calibration_interval(
+            y_true,
+            y_pred,
+            metric,
+            method=method,
+            confidence_level=confidence_level,
+            n_resamples=n_resamples,
+            random_state=random_state,
+            sample_weight=sample_weight,
+            prevalence=prevalence,
+            metric_params=metric_params,
+            func="metric_interval",
+        )
+        return MetricInterval(
+            metric, estimate, low, high, method, confidence_level, n_resamples
+        )
     if metric in SCORE_METRIC_NAMES:
         estimate, low, high, method, n_resamples, note = ranking_interval(
             y_true,

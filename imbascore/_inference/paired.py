@@ -19,6 +19,7 @@ from scipy import stats
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_random_state
 
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
 from .._core.checks import check_confidence_level, check_n_resamples, param_error
 from .._core.engine import ContingencyTable
 from .._core.inputs import read_labelled
@@ -26,6 +27,7 @@ from .._core.inputs.unique import unite_labels
 from .._core.resampling import percentiles
 from .._metrics.named_scores import score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .calibration import calibration_comparison
 from .intervals import _evaluator
 from .ranking import ranking_comparison
 
@@ -335,9 +337,14 @@ def _mcnemar(paired, metric, pos_label):
 
 
 def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
-    """:func:`compare_predictions` of a ranking metric (scores as
-    ``pred_a`` and ``pred_b``)."""
-    result = ranking_comparison(y_true, pred_a, pred_b, metric, **options)
+    """:func:`compare_predictions` of a ranking or calibration metric (scores
+    or probabilities as ``pred_a`` and ``pred_b``)."""
+    compare = (
+        calibration_comparison
+        if metric in CALIBRATION_METRIC_NAMES
+        else ranking_comparison
+    )
+    result = compare(y_true, pred_a, pred_b, metric, **options)
     score_a, score_b, difference, low, high, pvalue, test, method = result
     level = check_confidence_level(options["confidence_level"], options["func"])
     return PredictionComparison(
@@ -454,7 +461,7 @@ def compare_predictions(
     (0.3, 0.25, 'mcnemar')
     """
     func = "compare_predictions"
-    if metric in SCORE_METRIC_NAMES:
+    if metric in SCORE_METRIC_NAMES or metric in CALIBRATION_METRIC_NAMES:
         return _ranking_comparison(
             y_true,
             pred_a,

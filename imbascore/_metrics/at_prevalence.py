@@ -15,6 +15,7 @@ import warnings
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_score
 from .._core.counts import Counts, count
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
 from .named_scores import score_of_table
@@ -36,6 +37,7 @@ RATIO_METRICS = tuple(
     sorted(
         set(METRICS)
         | set(SCORE_METRIC_NAMES)
+        | set(CALIBRATION_METRIC_NAMES)
         | {name for name in SKLEARN_FROM_COUNTS if not name.endswith("_samples")}
     )
 )
@@ -116,6 +118,16 @@ def score_at_prevalence(
     0.7128
     """
     func = "score_at_prevalence"
+    if metric in CALIBRATION_METRIC_NAMES:
+        return calibration_score(
+            y_true,
+            y_pred,
+            metric,
+            metric_params,
+            func,
+            sample_weight=sample_weight,
+            prevalence=prevalence,
+        )
     if metric in SCORE_METRIC_NAMES:
         return ranking_score(
             y_true,
@@ -199,6 +211,8 @@ def class_ratio_dependence(metrics=None, *, random_state=0, rtol=1e-9):
         for name in names:
             if name in SCORE_METRIC_NAMES:
                 dependence[name] = _ranking_moves(name, rtol, random_state)
+            elif name in CALIBRATION_METRIC_NAMES:
+                dependence[name] = _calibration_moves(name, rtol, random_state)
             else:
                 dependence[name] = any(_moves(counts, name, rtol) for counts in tables)
     return dependence
@@ -225,6 +239,24 @@ def _ranking_moves(name, rtol, random_state):
                 )
                 if not np.isclose(moved, value, rtol=rtol, atol=rtol):
                     return True
+    return False
+
+
+def _calibration_moves(name, rtol, random_state):
+    """Whether calibration metric ``name`` moves when random probabilities
+    of two classes are rescaled to other class ratios."""
+    func = "class_ratio_dependence"
+    rng = np.random.default_rng(random_state)
+    for _ in range(_N_TABLES):
+        positive = rng.permutation(np.arange(60) < rng.integers(5, 55))
+        proba = np.round(rng.uniform(size=60), 1)
+        value = calibration_score(positive, proba, name, {}, func)
+        for prevalence in _PREVALENCES:
+            moved = calibration_score(
+                positive, proba, name, {}, func, prevalence=prevalence
+            )
+            if not np.isclose(moved, value, rtol=rtol, atol=rtol):
+                return True
     return False
 
 
