@@ -33,12 +33,17 @@ class Grouped:
     factors : tuple of float
         ``(positive, negative)``: what each class's weights were multiplied
         by to reach the deployment ratio (``(1.0, 1.0)`` without one).
+    cases : float
+        How many cases a bootstrap of these data draws: the number of
+        samples, the total weight of integer (frequency) weights, the number
+        of samples of non-zero weight for other weights; NaN where unknown.
     """
 
     values: np.ndarray
     positives: np.ndarray
     negatives: np.ndarray
     factors: tuple = (1.0, 1.0)
+    cases: float = np.nan
 
     @property
     def totals(self):
@@ -88,7 +93,18 @@ def regroup(ranked, weights=None, factors=None, share=None):
     if factors != (1.0, 1.0):
         positives = positives * factors[0]
         negatives = negatives * factors[1]
-    return Grouped(ranked.thresholds[::-1], positives, negatives, factors)
+    return Grouped(
+        ranked.thresholds[::-1], positives, negatives, factors, _cases(ranked)
+    )
+
+
+def _cases(ranked):
+    weights = ranked.weights
+    if weights is None:
+        return float(ranked.order.shape[0])
+    if np.all(weights == np.round(weights)):
+        return float(weights.sum())
+    return float(np.count_nonzero(weights))
 
 
 def read_grouped(

@@ -115,14 +115,12 @@ class ReliabilityDiagram:
         )
 
 
-def resample_grouped(x, totals, outcome, n_resamples, rng):
-    """Yield ``(count, positives)`` per resample: the cases bootstrapped
-    (a multinomial count of each value, in proportion to its weight, as many
-    as there are cases) and each case's outcome drawn from ``outcome`` at its
-    value."""
+def resample_grouped(totals, outcome, n_cases, n_resamples, rng):
+    """Yield ``(count, positives)`` per resample: ``n_cases`` cases
+    bootstrapped (a multinomial count of each value, in proportion to its
+    weight) and each case's outcome drawn from ``outcome`` at its value."""
     share = totals / totals.sum()
-    n = int(round(totals.sum())) if np.allclose(totals, np.round(totals)) else None
-    size = n if n is not None else x.shape[0]
+    size = max(int(round(n_cases)), 1)
     for _ in range(n_resamples):
         count = rng.multinomial(size, share)
         yield count, rng.binomial(count, outcome)
@@ -138,10 +136,11 @@ def _interpolated(x_fit, y_fit, at):
     return out
 
 
-def _resamples(x, totals, outcome, n_resamples, rng):
+def _resamples(x, totals, outcome, n_cases, n_resamples, rng):
     """Yield each resample's ``(x, positives, negatives)`` at the values it
     drew (see :func:`resample_grouped`)."""
-    for count, positives in resample_grouped(x, totals, outcome, n_resamples, rng):
+    resamples = resample_grouped(totals, outcome, n_cases, n_resamples, rng)
+    for count, positives in resamples:
         drawn = count > 0
         yield x[drawn], positives[drawn] * 1.0, (count - positives)[drawn] * 1.0
 
@@ -162,12 +161,12 @@ def calibration_test(grouped, observed_mcb, n_resamples, rng):
         return np.nan
     exceed = sum(
         _exceeds(observed_mcb, *drawn)
-        for drawn in _resamples(x, totals, x, n_resamples, rng)
+        for drawn in _resamples(x, totals, x, grouped.cases, n_resamples, rng)
     )
     return (1 + exceed) / (1 + n_resamples)
 
 
-def _band(x, cep, totals, band, level, n_resamples, rng, observed_mcb):
+def _band(x, cep, totals, n_cases, band, level, n_resamples, rng, observed_mcb):
     """``(points, low, high, p_value)`` of the band at ``points`` (``x`` or,
     above ``_MAX_POINTS`` values, that many of them); the consistency band's
     resamples also give the MCB test's p-value."""
@@ -179,7 +178,8 @@ def _band(x, cep, totals, band, level, n_resamples, rng, observed_mcb):
     curves = np.empty((n_resamples, at.shape[0]))
     exceed = 0
     outcome = x if band == "consistency" else cep
-    for row, drawn in enumerate(_resamples(x, totals, outcome, n_resamples, rng)):
+    resamples = _resamples(x, totals, outcome, n_cases, n_resamples, rng)
+    for row, drawn in enumerate(resamples):
         x_fit, y_fit = pav(*drawn)
         curves[row] = _interpolated(x_fit, y_fit, at)
         if band == "consistency":
@@ -312,7 +312,15 @@ def reliability_diagram(
     p_value = np.nan
     if band is not None and x.shape[0]:
         points, band_low, band_high, p_value = _band(
-            x, cep, positives + negatives, band, level, n_resamples, rng, mcb
+            x,
+            cep,
+            positives + negatives,
+            grouped.cases,
+            band,
+            level,
+            n_resamples,
+            rng,
+            mcb,
         )
         low[points], high[points] = band_low, band_high
     return ReliabilityDiagram(
