@@ -128,10 +128,10 @@ def bin_edges(x, totals, n_bins, strategy):
 
 
 def binned(x, positives, negatives, edges):
-    """Per bin (half-open ``[edge, next)``, the last closed, as scikit-learn
+    """Per bin (``(edge, next]``, the first also holding 0, as scikit-learn
     assigns them): ``(weight, mean probability, observed frequency)``; the
     means are NaN in an empty bin."""
-    index = np.searchsorted(edges[1:-1], x, side="right")
+    index = np.searchsorted(edges[1:-1], x, side="left")
     k = edges.shape[0] - 1
     totals = positives + negatives
     weight = np.bincount(index, totals, minlength=k)

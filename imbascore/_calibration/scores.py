@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
+from .._core.checks import param_error
 from .from_groups import (
     bin_edges,
     binned,
@@ -325,11 +326,17 @@ def ece_of_groups(grouped, n_bins, strategy, norm, debiased, squared, func):
     weight, mean, frequency = binned(
         grouped.values, grouped.positives, grouped.negatives, edges
     )
-    if debiased and norm == "l1" and np.any((weight > 0) & (weight < 2)):
+    thin = (weight > 0) & (weight < 2)
+    if debiased and norm == "l1" and thin.any():
         raise ValueError(
-            f"{func}: the debiased L1 error needs a weight of at least 2 in every "
-            f"non-empty bin; a bin of the {n_bins} {strategy} bins has "
-            f"{weight[(weight > 0) & (weight < 2)][0]:g}. Pass a smaller n_bins."
+            param_error(
+                func,
+                "n_bins",
+                "small enough that every non-empty bin weighs at least 2 for "
+                "the debiased L1 error",
+                n_bins,
+                f"A {strategy} bin weighs {weight[thin][0]:g}; pass fewer bins.",
+            )
         )
     return ece_from_bins(weight, mean, frequency, norm, debiased, squared)
 
