@@ -382,8 +382,9 @@ def binned_reliability(
     """The binned reliability curve, with weights and a deployment ratio.
 
     scikit-learn's ``calibration_curve`` with its bins (each ``(lower,
-    upper]``, the first also holding 0; ``"quantile"`` edges at the weighted quantiles), keeping empty
-    bins (NaN) and each bin's weight, so the curve and
+    upper]``, the first also holding 0; ``"quantile"`` edges at the
+    weighted quantiles), keeping empty bins (NaN) and each bin's weight, so
+    the curve and
     :func:`expected_calibration_error` read the same bins.
 
     Parameters
