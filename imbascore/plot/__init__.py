@@ -17,6 +17,7 @@ from ._ranking_curves import (
     PrecisionRecallGainDisplay,
     RocCurveBandDisplay,
 )
+from ._reliability import ReliabilityDisplay
 from ._roc_isometrics import RocIsometricsDisplay
 from ._threshold_curve import ThresholdCurveDisplay
 
@@ -30,6 +31,7 @@ __all__ = [
     "plot_iba_surface",
     "PrecisionRecallBandDisplay",
     "PrecisionRecallGainDisplay",
+    "ReliabilityDisplay",
     "RocCurveBandDisplay",
     "RocIsometricsDisplay",
     "ThresholdCurveDisplay",
