@@ -35,6 +35,7 @@ __all__ = [
     "ReliabilityDiagram",
     "binned_reliability",
     "calibration_test",
+    "compute_reliability",
     "reliability_diagram",
     "resample_grouped",
 ]
@@ -290,7 +291,35 @@ def reliability_diagram(
     >>> bool(diagram.p_value > 0.05)
     True
     """
-    func = "reliability_diagram"
+    return compute_reliability(
+        y_true,
+        y_proba,
+        band=band,
+        confidence_level=confidence_level,
+        n_resamples=n_resamples,
+        random_state=random_state,
+        pos_label=pos_label,
+        sample_weight=sample_weight,
+        prevalence=prevalence,
+        func="reliability_diagram",
+    )
+
+
+def compute_reliability(
+    y_true,
+    y_proba,
+    *,
+    band,
+    confidence_level,
+    n_resamples,
+    random_state,
+    pos_label,
+    sample_weight,
+    prevalence,
+    func,
+):
+    """:func:`reliability_diagram`, its errors naming ``func`` (the
+    display's constructors call it under their own name)."""
     check_choice(band, "band", _BANDS, func)
     level = check_confidence_level(confidence_level, func)
     n_resamples = check_n_resamples(n_resamples, func)

@@ -4,20 +4,13 @@ confidence band, each class's histogram, several models on one axis."""
 
 import numpy as np
 
-from .._calibration.grouped import read_grouped
-from .._calibration.reliability import reliability_diagram
-from .._core.checks import (
-    check_bool,
-    check_choice,
-    check_confidence_level,
-    check_n_resamples,
-)
+from .._calibration.reliability import compute_reliability
+from .._core.checks import check_bool
 from ._base import check_matplotlib
 from ._threshold_curve import scores_of_estimator
 
 __all__ = ["ReliabilityDisplay"]
 
-_BANDS = ("consistency", "confidence", None)
 #: The diagonal's label: drawn once per axes, and what marks axes that
 #: already hold a reliability diagram (the next model draws no histogram).
 _DIAGONAL = "perfectly calibrated"
@@ -158,21 +151,8 @@ class ReliabilityDisplay:
         display : ReliabilityDisplay
         """
         func = f"{cls.__name__}.from_predictions"
-        # the display's own parameters and inputs are checked under its own
-        # name; reliability_diagram then reads them again
-        check_choice(band, "band", _BANDS, func)
-        check_confidence_level(confidence_level, func)
-        check_n_resamples(n_resamples, func)
         check_bool(histogram, "histogram", func)
-        read_grouped(
-            y_true,
-            y_proba,
-            sample_weight,
-            func,
-            pos_label=pos_label,
-            prevalence=prevalence,
-        )
-        diagram = reliability_diagram(
+        diagram = compute_reliability(
             y_true,
             y_proba,
             band=band,
@@ -182,6 +162,7 @@ class ReliabilityDisplay:
             pos_label=pos_label,
             sample_weight=sample_weight,
             prevalence=prevalence,
+            func=func,
         )
         viz = cls(diagram=diagram, name=name)
         return viz.plot(ax=ax, histogram=histogram, **kwargs)
