@@ -16,7 +16,7 @@ from .._core.engine.ranked import rank_scores
 from .._core.inputs.scores import read_scores
 from .._ranking.evaluate import positive_share
 
-__all__ = ["Grouped", "at_share", "read_grouped", "regroup"]
+__all__ = ["Grouped", "at_share", "read_grouped", "regroup", "squared_weights"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,6 +57,18 @@ class Grouped:
     @property
     def negative_total(self):
         return float(self.negatives.sum())
+
+
+def squared_weights(ranked, factors):
+    """Each distinct value's sums of the positives' and the negatives'
+    squared weights, at the deployment ratio's ``factors`` (ascending)."""
+    weights = ranked.weights
+    squares = np.ones(ranked.group.shape[0]) if weights is None else weights**2
+    positives, negatives = ranked.per_group(squares)
+    return (
+        positives[::-1] * factors[0] ** 2,
+        negatives[::-1] * factors[1] ** 2,
+    )
 
 
 def _share_factors(positive_total, negative_total, share):

@@ -7,7 +7,7 @@ from scipy.stats import norm
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import check_confidence_level
-from .grouped import read_grouped
+from .grouped import read_grouped, squared_weights
 from .logistic import NotFitted, fit_intercept, fit_slope
 from .params import check_open_probabilities
 from .results import Estimate, LogisticCalibration
@@ -20,13 +20,14 @@ def _wald(estimate, se, level):
     return Estimate(estimate, estimate - half, estimate + half)
 
 
-def logistic_calibration(grouped, level, func, stacklevel=3):
+def logistic_calibration(grouped, level, func, stacklevel=3, squares=None):
     """:class:`LogisticCalibration` of ``grouped`` (probabilities inside
     (0, 1)); NaN with an ``UndefinedMetricWarning`` where the likelihood has
-    no maximum."""
+    no maximum. ``squares`` (at a deployment ratio): sandwich variances."""
+    columns = grouped.values, grouped.positives, grouped.negatives
     try:
-        a, a_se = fit_intercept(grouped.values, grouped.positives, grouped.negatives)
-        (b, b_se), _ = fit_slope(grouped.values, grouped.positives, grouped.negatives)
+        a, a_se = fit_intercept(*columns, squares)
+        (b, b_se), _ = fit_slope(*columns, squares)
     except NotFitted:
         warnings.warn(
             f"{func}: the calibration intercept and slope are undefined (the "
@@ -62,7 +63,8 @@ def calibration_intercept_slope(
     logit(p)`` is 1 for a calibrated model, below 1 when its probabilities
     are too extreme (an overfitted model, or one trained on a resampled set),
     above 1 when too modest. Fitted by Newton's method (maximum likelihood,
-    weights as frequencies); the intervals from the observed information.
+    weights as frequencies); the intervals from the observed information
+    (the sandwich at a deployment ratio).
 
     Parameters
     ----------
@@ -78,7 +80,9 @@ def calibration_intercept_slope(
         Sample weights (frequency weights).
     prevalence : float or sequence or dict, default=None
         The deployment's class ratio; each class's weights are rescaled to
-        its share, the total kept.
+        its share, the total kept. The weights are then not frequencies, so
+        the standard errors are the sandwich (robust) ones, which keep each
+        class's own number of samples.
 
     Returns
     -------
@@ -111,8 +115,11 @@ def calibration_intercept_slope(
     """
     func = "calibration_intercept_slope"
     level = check_confidence_level(confidence_level, func)
-    inputs, _, grouped = read_grouped(
+    inputs, ranked, grouped = read_grouped(
         y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
     )
     check_open_probabilities(inputs.low, inputs.high, func)
-    return logistic_calibration(grouped, level, func)
+    squares = None
+    if prevalence is not None:
+        squares = squared_weights(ranked, grouped.factors)
+    return logistic_calibration(grouped, level, func, squares=squares)

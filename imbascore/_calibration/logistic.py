@@ -32,9 +32,12 @@ def _loglik(eta, positives, negatives):
     )
 
 
-def _newton(design, offset, positives, negatives, start):
+def _newton(design, offset, positives, negatives, start, squares=None):
     """The maximum likelihood coefficients of a binomial model with linear
-    predictor ``design @ beta + offset`` and their inverse information."""
+    predictor ``design @ beta + offset`` and their covariance: the inverse
+    information, or with ``squares`` (each value's sums of the positives'
+    and the negatives' squared weights) the sandwich ``H^-1 J H^-1`` of
+    weights that are not frequencies (a deployment ratio's)."""
     beta = np.asarray(start, dtype=np.float64)
     totals = positives + negatives
     current = _loglik(design @ beta + offset, positives, negatives)
@@ -66,35 +69,43 @@ def _newton(design, offset, positives, negatives, start):
         covariance = np.linalg.inv(information)
     except np.linalg.LinAlgError:
         raise NotFitted from None
+    if squares is not None:
+        squared_positives, squared_negatives = squares
+        spread = squared_positives * (1 - fitted) ** 2 + squared_negatives * fitted**2
+        meat = (design * spread[:, None]).T @ design
+        covariance = covariance @ meat @ covariance
     if not np.all(np.isfinite(covariance)) or np.any(np.diag(covariance) <= 0):
         raise NotFitted
     return beta, covariance
 
 
-def _logits(x, positives, negatives):
+def _logits(x, positives, negatives, squares):
     kept = (positives + negatives) > 0
-    return logit(x[kept]), positives[kept], negatives[kept]
+    if squares is not None:
+        squares = (squares[0][kept], squares[1][kept])
+    return logit(x[kept]), positives[kept], negatives[kept], squares
 
 
-def fit_intercept(x, positives, negatives):
+def fit_intercept(x, positives, negatives, squares=None):
     """``(a, standard error)`` of calibration-in-the-large; raises
-    :class:`NotFitted` where the likelihood has no maximum."""
-    eta, positives, negatives = _logits(x, positives, negatives)
+    :class:`NotFitted` where the likelihood has no maximum. ``squares``:
+    the sandwich variance (see :func:`_newton`)."""
+    eta, positives, negatives, squares = _logits(x, positives, negatives, squares)
     if not (positives.sum() > 0 and negatives.sum() > 0):
         raise NotFitted
     design = np.ones((eta.shape[0], 1))
-    beta, covariance = _newton(design, eta, positives, negatives, [0.0])
+    beta, covariance = _newton(design, eta, positives, negatives, [0.0], squares)
     return float(beta[0]), float(np.sqrt(covariance[0, 0]))
 
 
-def fit_slope(x, positives, negatives):
+def fit_slope(x, positives, negatives, squares=None):
     """``(b, standard error)`` of the calibration slope (and its model's
     intercept, ``(a', standard error)``)."""
-    eta, positives, negatives = _logits(x, positives, negatives)
+    eta, positives, negatives, squares = _logits(x, positives, negatives, squares)
     if not (positives.sum() > 0 and negatives.sum() > 0) or eta.shape[0] < 2:
         raise NotFitted
     design = np.column_stack([np.ones_like(eta), eta])
-    beta, covariance = _newton(design, 0.0, positives, negatives, [0.0, 1.0])
+    beta, covariance = _newton(design, 0.0, positives, negatives, [0.0, 1.0], squares)
     return (
         (float(beta[1]), float(np.sqrt(covariance[1, 1]))),
         (float(beta[0]), float(np.sqrt(covariance[0, 0]))),

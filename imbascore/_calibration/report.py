@@ -28,7 +28,7 @@ from .._ranking.evaluate import positive_share
 from .bootstrap import grouped_resamples
 from .from_groups import bin_edges, binned, decomposition, ece_from_bins
 from .from_groups import stratified_score as _score
-from .grouped import Grouped, at_share, read_grouped
+from .grouped import Grouped, at_share, read_grouped, squared_weights
 from .line import logistic_calibration
 from .params import check_ece_params
 from .reliability import calibration_test
@@ -314,7 +314,8 @@ def calibration_report(
                 UndefinedMetricWarning,
                 stacklevel=2,
             )
-    line = _line(inputs, grouped, level)
+    squares = None if share is None else squared_weights(ranked, grouped.factors)
+    line = _line(inputs, grouped, level, squares)
     p_value = calibration_test(grouped, numbers["mcb"].estimate, n_resamples, rng)
     return CalibrationReport(
         **numbers,
@@ -331,7 +332,7 @@ def calibration_report(
     )
 
 
-def _line(inputs, grouped, level):
+def _line(inputs, grouped, level, squares):
     if inputs.low <= 0.0 or inputs.high >= 1.0:
         warnings.warn(
             f"{_FUNC}: the calibration intercept and slope are undefined "
@@ -343,4 +344,4 @@ def _line(inputs, grouped, level):
         )
         nan = Estimate(np.nan, np.nan, np.nan)
         return LogisticCalibration(nan, nan, np.nan, np.nan, level)
-    return logistic_calibration(grouped, level, _FUNC, stacklevel=4)
+    return logistic_calibration(grouped, level, _FUNC, stacklevel=4, squares=squares)

@@ -24,13 +24,14 @@ __all__ = [
     "count_codes",
     "count_table",
     "one_vs_rest_counts",
+    "own_codes",
 ]
 
 # Integer labels spanning at most this many values are counted as they are.
 _MAX_RANGE = 1 << 20
 
 
-def _own_codes(true, pred):
+def own_codes(true, pred):
     """The offset and values of integer labels that are their own codes, or
     None when their range is too wide to count densely."""
     # .item() first: comparing np.uint64 with np.int64 goes through float64
@@ -55,7 +56,7 @@ def count_codes(codes):
             values = np.arange(2).astype(common_label_dtype(true.dtype, pred.dtype))
             return zero_one_table(joint, values)
     check_whole_floats(codes)
-    own = _own_codes(true, pred)
+    own = own_codes(true, pred)
     if own is None:  # labels too far apart: sorted into codes
         true, pred, classes = encode_sorted(true, pred, "count_codes")
         return count_joint(true, pred, 0, classes, weights)
