@@ -383,7 +383,7 @@ def test_binned_curve_equals_calibration_curve(seed, strategy, n_bins):
     "values (n=101, 10 bins) and uniform edges hit by p=0.5 differ",
 )
 @pytest.mark.parametrize("case", ["quantile_n101", "uniform_on_edge"], ids=lambda c: c)
-def test_binned_curve_equals_calibration_curve_on_edges(case):
+def test_binned_curve_and_ece_equal_calibration_curve_on_edges(case):
     if case == "quantile_n101":
         p, y = _off_edge_data(0, 101)
         strategy, n_bins = "quantile", 10
@@ -393,6 +393,11 @@ def test_binned_curve_equals_calibration_curve_on_edges(case):
         strategy, n_bins = "uniform", 2
     curve = binned_reliability(y, p, n_bins=n_bins, strategy=strategy)
     prob_true, prob_pred = calibration_curve(y, p, n_bins=n_bins, strategy=strategy)
+    _, index = _sklearn_bins(p, n_bins, strategy)
+    ece = expected_calibration_error(y, p, n_bins=n_bins, strategy=strategy)
+    share = np.bincount(index)[np.bincount(index) > 0] / p.size
+    hand = np.sum(share * np.abs(prob_true - prob_pred))
+    assert np.isclose(ece, hand, **TOL)
     filled = curve.weight > 0
     np.testing.assert_allclose(curve.fraction_positive[filled], prob_true, **TOL)
     np.testing.assert_allclose(curve.mean_predicted[filled], prob_pred, **TOL)
@@ -488,10 +493,16 @@ def test_quantile_bins_weight_2_equal_repeated_rows(seed, n_bins):
     np.testing.assert_allclose(
         weighted.fraction_positive, repeated.fraction_positive, **TOL
     )
-    for norm_ in ("l1", "l2", "max"):
+    for norm_, debiased in [("l1", False), ("l2", False), ("max", False), ("l2", True)]:
         assert np.isclose(
             expected_calibration_error(
-                y, p, n_bins=n_bins, strategy="quantile", norm=norm_, sample_weight=w
+                y,
+                p,
+                n_bins=n_bins,
+                strategy="quantile",
+                norm=norm_,
+                debiased=debiased,
+                sample_weight=w,
             ),
             expected_calibration_error(
                 np.repeat(y, w),
@@ -499,6 +510,7 @@ def test_quantile_bins_weight_2_equal_repeated_rows(seed, n_bins):
                 n_bins=n_bins,
                 strategy="quantile",
                 norm=norm_,
+                debiased=debiased,
             ),
             **TOL,
         )
@@ -618,6 +630,48 @@ def test_same_random_state_same_result(band):
         y, p, band=band, n_resamples=200, random_state=43, sample_weight=w
     )
     assert not np.array_equal(first.low, other.low, equal_nan=True)
+
+
+def test_band_with_weights_2_equals_repeated_rows():
+    p, y = _calibrated(8, 150)
+    w = np.random.default_rng(1).integers(1, 3, size=150)
+    for band in ("consistency", "confidence"):
+        weighted = reliability_diagram(
+            y, p, band=band, n_resamples=200, random_state=5, sample_weight=w
+        )
+        repeated = reliability_diagram(
+            np.repeat(y, w),
+            np.repeat(p, w),
+            band=band,
+            n_resamples=200,
+            random_state=5,
+        )
+        np.testing.assert_array_equal(weighted.x, repeated.x)
+        np.testing.assert_allclose(weighted.cep, repeated.cep, **TOL)
+        np.testing.assert_allclose(weighted.low, repeated.low, **TOL)
+        np.testing.assert_allclose(weighted.high, repeated.high, **TOL)
+        assert weighted.p_value == repeated.p_value or band == "confidence"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="resample_grouped draws round(total weight) cases only when every "
+    "value's weight is (close to) an integer, and otherwise as many cases as "
+    "there are DISTINCT probabilities: a prevalence 1e-5 away from the data's "
+    "own share (or fractional weights) shrinks the bootstrap from 300 cases to "
+    "91, widens the band by half and sends the calibration test's p-value to 1",
+)
+def test_band_is_continuous_in_the_prevalence():
+    p, y = _calibrated(0, 300)
+    share = y.mean()
+    own = reliability_diagram(y, p, n_resamples=300, random_state=0, prevalence=share)
+    near = reliability_diagram(
+        y, p, n_resamples=300, random_state=0, prevalence=share + 1e-4
+    )
+    width_own = np.nanmean(own.high - own.low)
+    width_near = np.nanmean(near.high - near.low)
+    assert abs(width_near / width_own - 1) < 0.1
+    assert abs(near.p_value - own.p_value) < 0.2
 
 
 # --------------------------------------------------------------------------
