@@ -189,7 +189,9 @@ def test_flags_are_bools(param):
 
 
 def test_debiased_l1_needs_two_per_bin():
-    with pytest.raises(ValueError, match="expected_calibration_error.*n_bins"):
+    with pytest.raises(
+        ValueError, match="'n_bins' parameter of expected_calibration_error"
+    ):
         expected_calibration_error(Y, P, n_bins=10, norm="l1", debiased=True)
 
 

@@ -17,9 +17,7 @@ def test_sandwich_errors_equal_statsmodels_hc0():
     y = (rng.uniform(size=n) < p).astype(int)
     share = 0.05
     positives = y.sum()
-    weights = np.where(
-        y == 1, share * n / positives, (1 - share) * n / (n - positives)
-    )
+    weights = np.where(y == 1, share * n / positives, (1 - share) * n / (n - positives))
     line = ims.calibration_intercept_slope(y, p, prevalence=share)
     binomial = sm.families.Binomial()
     slope_fit = sm.GLM(
