@@ -22,6 +22,8 @@ from ._calibration.results import (
 from ._core.moved import install as install_moved_paths
 from ._core.public import pin_public_paths
 from ._core.version import __version__ as __version__
+from ._groups.counts import GroupedCounts, confusion_counts_by_group
+from ._groups.metrics import GroupComparison, GroupMetrics, metrics_by_group
 from ._inference.across_datasets import ApproachComparison, compare_approaches
 from ._inference.intervals import MetricInterval, metric_interval
 from ._inference.model_comparison import (
@@ -163,6 +165,7 @@ __all__ = [
     "compare_models",
     "compare_predictions",
     "confusion_counts",
+    "confusion_counts_by_group",
     "ConfusionCounts",
     "correct_probabilities",
     "cost_threshold",
@@ -186,6 +189,9 @@ __all__ = [
     "get_scorer_names",
     "get_scoring",
     "gmean_scorer",
+    "GroupComparison",
+    "GroupedCounts",
+    "GroupMetrics",
     "iba_score",
     "iba_scorer",
     "imbalanced_report",
@@ -204,6 +210,7 @@ __all__ = [
     "metric_interval",
     "MetricInfo",
     "MetricInterval",
+    "metrics_by_group",
     "miscalibration_score",
     "ModelComparison",
     "multi_scorer",

@@ -67,6 +67,7 @@ __all__ = [
     "counts_interval",
     "metric_interval",
     "report_intervals",
+    "table_evaluator",
 ]
 
 METHODS = ("posterior", "bootstrap", "bootstrap-bca", "wilson", "clopper-pearson")
@@ -326,7 +327,7 @@ def counts_interval(
         return MetricInterval(metric, estimate, low, high, method, level)
     n_resamples = check_n_resamples(n_resamples, func)
     rng = check_random_state(random_state)
-    evaluate = _evaluator(table, metric, metric_params, func)
+    evaluate = table_evaluator(table, metric, metric_params, func)
     if method == "posterior":
         exact = _exact_balanced_accuracy(table, metric, metric_params, level, func)
         if exact is not None:
@@ -414,8 +415,9 @@ def report_intervals(
 # ---------------------------------------------------------------- evaluation
 
 
-def _evaluator(table, metric, params, func):
-    """``evaluate(tables)``: the metric of each table of a stack, as a vector."""
+def table_evaluator(table, metric, params, func):
+    """``evaluate(tables)``: the metric of each table of a stack (tables of
+    ``table``'s classes), as a vector."""
     classes = table.classes
     if metric in SKLEARN_SCORES:
         score = SKLEARN_SCORES[metric]

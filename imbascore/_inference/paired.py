@@ -28,7 +28,7 @@ from .._core.resampling import percentiles
 from .._metrics.named_scores import score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_comparison
-from .intervals import _evaluator
+from .intervals import table_evaluator
 from .ranking import ranking_comparison
 
 __all__ = ["PairedCounts", "PredictionComparison", "compare_predictions"]
@@ -513,8 +513,8 @@ def compare_predictions(
     rng = check_random_state(random_state)
     draw = _paired_posterior if method == "posterior" else _paired_bootstrap
     tables = draw(paired, n_resamples, rng)
-    evaluate_a = _evaluator(table_a, metric, metric_params, func)
-    evaluate_b = _evaluator(table_b, metric, metric_params, func)
+    evaluate_a = table_evaluator(table_a, metric, metric_params, func)
+    evaluate_b = table_evaluator(table_b, metric, metric_params, func)
     differences = evaluate_a(_square(tables.sum(axis=3), seen_a)) - evaluate_b(
         _square(tables.sum(axis=2), seen_b)
     )

@@ -1,0 +1,684 @@
+"""Every metric by group, with intervals, differences and ratios."""
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.utils import check_random_state
+
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
+from .._core.checks import (
+    check_choice,
+    check_confidence_level,
+    check_n_resamples,
+    param_error,
+)
+from .._core.inputs.groups import read_groups
+from .._core.optional import require
+from .._core.resampling import percentiles
+from .._inference.calibration import calibration_interval
+from .._inference.intervals import counts_interval, table_evaluator
+from .._inference.ranking import bootstrap_generator, ranking_interval
+from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
+from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .counts import count_by_group
+from .resampling import label_draws, score_draws
+from .slices import GroupSlices, as_array
+
+__all__ = ["GroupComparison", "GroupMetrics", "metrics_by_group"]
+
+_FUNC = "metrics_by_group"
+_COMPARISONS = ("between_groups", "to_overall")
+_DEFAULT_METRICS = ("iba", "sensitivity", "specificity")
+
+
+def _reads(metric):
+    if metric in SCORE_METRIC_NAMES:
+        return "scores"
+    if metric in CALIBRATION_METRIC_NAMES:
+        return "probabilities"
+    return "labels"
+
+
+def _number(value):
+    return "nan" if not np.isfinite(value) else f"{value:.4g}"
+
+
+@dataclass(frozen=True)
+class GroupComparison:
+    """A difference or ratio between groups, with its bootstrap interval.
+
+    Attributes
+    ----------
+    metric : str
+        The metric's key.
+    kind : {'difference', 'ratio'}
+    method : {'between_groups', 'to_overall'}
+        ``"between_groups"``: the best group's value minus the worst's (their
+        ratio, worst over best); ``"to_overall"``: the largest gap between a
+        group and the overall value (the smallest ratio of the two).
+    estimate, low, high : float
+        The value and its interval (NaN bounds without resamples).
+    groups : tuple
+        The groups the value comes from (best and worst; or the farthest
+        group).
+    per_group : dict
+        With ``"to_overall"``: each group's difference to the overall value
+        (its ratio) as ``(estimate, low, high)``.
+    """
+
+    metric: str
+    kind: str
+    method: str
+    estimate: float
+    low: float
+    high: float
+    groups: tuple
+    per_group: dict
+
+    def __repr__(self):
+        return (
+            f"GroupComparison({self.kind} of {self.metric!r}, {self.method}: "
+            f"{_number(self.estimate)} [{_number(self.low)}, {_number(self.high)}], "
+            f"groups={self.groups!r})"
+        )
+
+
+class GroupMetrics:
+    """Each metric in each group, with intervals; the overall values.
+
+    Returned by :func:`metrics_by_group`.
+
+    Attributes
+    ----------
+    groups : list
+        The groups' labels, sorted.
+    metrics : list of str
+        The metrics' keys.
+    values, low, high : dict
+        ``{key: ndarray of shape (n_groups,)}`` (NaN bounds without
+        intervals).
+    overall : dict
+        ``{key: (estimate, low, high)}`` over all the samples.
+    sizes, positives : ndarray of shape (n_groups,)
+        Each group's number of samples (total weight) and of positives
+        (NaN where the positive class is not known).
+    names : tuple of str or None
+        The grouping keys' names.
+    method : str or None
+    confidence_level : float
+    """
+
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+    def _index(self, metric):
+        if metric is None:
+            return self.metrics[0]
+        if metric not in self.values:
+            raise ValueError(
+                param_error("GroupMetrics", "metric", f"one of {self.metrics}", metric)
+            )
+        return metric
+
+    def worst(self, metric=None):
+        """The group with the worst value of ``metric`` (the first metric by
+        default): lowest for a greater-is-better metric; NaN groups skipped."""
+        key = self._index(metric)
+        values = self.values[key]
+        if not np.isfinite(values).any():
+            return None
+        lower = self._lower_is_better[key]
+        position = np.nanargmax(values) if lower else np.nanargmin(values)
+        return self.groups[position]
+
+    def difference(self, metric=None, *, method="between_groups"):
+        """The gap between groups (or to the overall value), with the
+        bootstrap interval of the same gap: a :class:`GroupComparison`."""
+        return self._compare(metric, method, "difference")
+
+    def ratio(self, metric=None, *, method="between_groups"):
+        """The ratio of the worst to the best group (or the smallest ratio
+        of a group and the overall value), with its bootstrap interval."""
+        return self._compare(metric, method, "ratio")
+
+    def _compare(self, metric, method, kind):
+        key = self._index(metric)
+        check_choice(method, "method", _COMPARISONS, f"GroupMetrics.{kind}")
+        values = self.values[key]
+        draws = self._draws.get(key) if self._draws else None
+        overall = self.overall[key][0]
+        overall_draws = None if draws is None else self._overall_draws[key]
+        statistic = _STATISTICS[(kind, method)]
+        estimate, groups, per_group = statistic(values, overall, self.groups)
+        low = high = np.nan
+        per_group_bounds = {}
+        if draws is not None:
+            with np.errstate(all="ignore"):
+                drawn = np.array(
+                    [
+                        statistic(row, total, self.groups)[0]
+                        for row, total in zip(draws, overall_draws)
+                    ]
+                )
+            low, high = percentiles(drawn, self.confidence_level)
+            if method == "to_overall":
+                gaps = draws - overall_draws[:, None] if kind == "difference" else None
+                if gaps is None:
+                    with np.errstate(all="ignore"):
+                        gaps = draws / overall_draws[:, None]
+                bounds = percentiles(gaps, self.confidence_level)
+                per_group_bounds = {
+                    group: (bounds[0][i], bounds[1][i])
+                    for i, group in enumerate(self.groups)
+                }
+        if method == "to_overall":
+            per_group = {
+                group: (value, *per_group_bounds.get(group, (np.nan, np.nan)))
+                for group, value in per_group.items()
+            }
+        return GroupComparison(
+            key,
+            kind,
+            method,
+            float(estimate),
+            float(low),
+            float(high),
+            groups,
+            per_group,
+        )
+
+    def to_frame(self):
+        """One row per group: ``size``, ``positives``, then per metric its
+        key and ``<key>_low``, ``<key>_high`` (needs pandas)."""
+        pd = require("pandas", "study", "GroupMetrics.to_frame")
+        columns = {"size": self.sizes, "positives": self.positives}
+        for key in self.metrics:
+            columns[key] = self.values[key]
+            columns[f"{key}_low"] = self.low[key]
+            columns[f"{key}_high"] = self.high[key]
+        index = pd.Index(self.groups, name="group" if self.names is None else None)
+        if self.names is not None and len(self.names) > 1:
+            index = pd.MultiIndex.from_tuples(self.groups, names=list(self.names))
+        elif self.names is not None:
+            index = pd.Index(self.groups, name=self.names[0])
+        return pd.DataFrame(columns, index=index)
+
+    def __repr__(self):
+        width = max(len(repr(group)) for group in self.groups) if self.groups else 5
+        width = max(width, len("overall"))
+        header = f"{'':<{width}}  {'size':>8}  {'positives':>9}" + "".join(
+            f"  {key:>24}" for key in self.metrics
+        )
+        lines = [header]
+
+        def cell(value, low, high):
+            text = _number(value)
+            if np.isfinite(low) or np.isfinite(high):
+                text += f" [{_number(low)}, {_number(high)}]"
+            return f"  {text:>24}"
+
+        for i, group in enumerate(self.groups):
+            row = f"{group!r:<{width}}  {self.sizes[i]:>8g}  {self.positives[i]:>9g}"
+            row += "".join(
+                cell(self.values[k][i], self.low[k][i], self.high[k][i])
+                for k in self.metrics
+            )
+            lines.append(row)
+        size, positives = np.sum(self.sizes), np.sum(self.positives)
+        row = f"{'overall':<{width}}  {size:>8g}  {positives:>9g}"
+        row += "".join(cell(*self.overall[k]) for k in self.metrics)
+        lines.append(row)
+        level = (
+            ""
+            if self.method is None
+            else f", {self.confidence_level:.0%} {self.method}"
+        )
+        return f"GroupMetrics({len(self.groups)} groups{level})\n" + "\n".join(lines)
+
+
+def _between(values, overall, groups, kind):
+    finite = np.isfinite(values)
+    if finite.sum() < 2:
+        return np.nan, (), {}
+    best, worst = np.nanargmax(values), np.nanargmin(values)
+    if kind == "difference":
+        return values[best] - values[worst], (groups[best], groups[worst]), {}
+    with np.errstate(all="ignore"):
+        return values[worst] / values[best], (groups[worst], groups[best]), {}
+
+
+def _to_overall(values, overall, groups, kind):
+    with np.errstate(all="ignore"):
+        if kind == "difference":
+            gaps = values - overall
+            size = np.abs(gaps)
+        else:
+            gaps = values / overall
+            size = -np.minimum(gaps, 1 / gaps)
+    per_group = dict(zip(groups, gaps.tolist()))
+    if not np.isfinite(size).any():
+        return np.nan, (), per_group
+    far = np.nanargmax(size)
+    value = size[far] if kind == "difference" else -size[far]
+    return value, (groups[far],), per_group
+
+
+_STATISTICS = {
+    ("difference", "between_groups"): lambda v, o, g: _between(v, o, g, "difference"),
+    ("ratio", "between_groups"): lambda v, o, g: _between(v, o, g, "ratio"),
+    ("difference", "to_overall"): lambda v, o, g: _to_overall(v, o, g, "difference"),
+    ("ratio", "to_overall"): lambda v, o, g: _to_overall(v, o, g, "ratio"),
+}
+
+
+def _metric_list(metrics, metric_params):
+    """``[(key, metric, params)]`` of ``metrics``: names, or a dict of key ->
+    name or ``(name, params)``."""
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    if isinstance(metrics, dict):
+        items = metrics.items()
+    else:
+        items = [(name, name) for name in metrics]
+    listed = []
+    for key, spec in items:
+        name, params = (spec, {}) if isinstance(spec, str) else spec
+        if not isinstance(name, str):
+            raise TypeError(
+                param_error(_FUNC, "metrics", "metric names or (name, params)", spec)
+            )
+        listed.append((str(key), name, {**metric_params, **dict(params)}))
+    if not listed:
+        raise ValueError(param_error(_FUNC, "metrics", "at least one metric", metrics))
+    return listed
+
+
+class _Renamed:
+    """Re-emit the UndefinedMetricWarnings of one group's metric, naming the
+    group and its class counts."""
+
+    def __init__(self, group, size, positives):
+        self.prefix = f"{_FUNC}: group {group!r} ({size:g} samples"
+        self.prefix += (
+            "" if not np.isfinite(positives) else f", {positives:g} positives"
+        )
+        self.prefix += ")"
+
+    def __enter__(self):
+        self._manager = warnings.catch_warnings(record=True)
+        self._caught = self._manager.__enter__()
+        warnings.simplefilter("always", UndefinedMetricWarning)
+        return self
+
+    def __exit__(self, *exc):
+        self._manager.__exit__(*exc)
+        for caught in self._caught:
+            if issubclass(caught.category, UndefinedMetricWarning):
+                warnings.warn(
+                    f"{self.prefix}: {caught.message}",
+                    UndefinedMetricWarning,
+                    stacklevel=4,
+                )
+            else:
+                warnings.warn_explicit(
+                    caught.message, caught.category, caught.filename, caught.lineno
+                )
+        return False
+
+
+def _positives(y_true, codes, n_groups, weights, pos_label):
+    truth = as_array(y_true)
+    if pos_label is None:
+        values = set(np.unique(truth).tolist()) if truth.dtype.kind in "biuf" else set()
+        if not (values <= {0, 1} or values <= {-1, 1}):
+            return np.full(n_groups, np.nan)
+        pos_label = 1
+    positive = (truth == pos_label).astype(float)
+    if weights is not None:
+        positive = positive * weights
+    return np.bincount(codes, positive, minlength=n_groups)
+
+
+def metrics_by_group(
+    y_true,
+    y_pred,
+    *,
+    groups,
+    metrics=_DEFAULT_METRICS,
+    y_score=None,
+    sample_weight=None,
+    confidence_level=0.95,
+    method=None,
+    n_resamples=1000,
+    random_state=None,
+    **metric_params,
+):
+    """Every metric in every group, with intervals, in one pass over the labels.
+
+    The labels are counted by group in one pass (one table per group); each
+    metric of labels is read from its group's table, with the interval of
+    :func:`~imbascore.metric_interval` from the same table. The metrics of
+    scores (ROC AUC, average precision, ...) and of probabilities (the Brier
+    score, MCB, ...) read each group's rows. The overall values come from
+    all the samples (for labels: the sum of the groups' tables).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels; or scores or probabilities when every metric reads
+        them.
+    groups : array-like, Series or DataFrame
+        Each sample's group: one array or column, or several (shape
+        (n_samples, n_keys), a DataFrame): their intersections.
+    metrics : sequence of str or dict, default=("iba", "sensitivity", "specificity")
+        Names of the catalogue (:func:`~imbascore.list_metrics`) or of
+        scikit-learn's metrics of the confusion matrix; or ``{key: name}``
+        or ``{key: (name, params)}`` for a metric with its own parameters.
+    y_score : array-like of shape (n_samples,), default=None
+        Scores or probabilities for the metrics that read them, when
+        ``y_pred`` holds labels.
+    sample_weight : array-like of shape (n_samples,), default=None
+    confidence_level : float, default=0.95
+    method : str or None, default=None
+        None: values only. ``"auto"``: each metric's default interval (the
+        posterior for labels, DeLong or the bootstrap for scores, the
+        bootstrap for probabilities). Another name is passed to every
+        metric (``"bootstrap"``, ``"wilson"``, ...). With a method, the
+        differences and ratios get intervals from draws stratified by group
+        and class: for metrics of labels each (group, class) row drawn from
+        its posterior (``"auto"``, ``"posterior"``) or resampled (the
+        bootstrap methods); for scores and probabilities each group's rows
+        resampled within their classes.
+    n_resamples : int, default=1000
+    random_state : int, RandomState instance or None, default=None
+    **metric_params
+        Options of every metric (``pos_label``, ``average``, ...).
+
+    Returns
+    -------
+    result : GroupMetrics
+        ``values``, ``low``, ``high`` per metric and group, ``overall``,
+        ``sizes`` and ``positives``; ``worst()``, ``difference()``,
+        ``ratio()``, ``to_frame()``. A group where a metric is undefined
+        (no positive, say) gets NaN with an ``UndefinedMetricWarning``
+        naming the group and its counts.
+
+    Examples
+    --------
+    >>> from imbascore import metrics_by_group
+    >>> y_true = [1, 1, 0, 0, 1, 1, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 0, 1, 1, 0, 0, 0, 0, 0]
+    >>> result = metrics_by_group(
+    ...     y_true, y_pred, groups=list("aaaabbbbbb"), metrics=["sensitivity"]
+    ... )
+    >>> result.values["sensitivity"].tolist(), result.worst("sensitivity")
+    ([1.0, 0.5], 'b')
+    """
+    level = check_confidence_level(confidence_level, _FUNC)
+    if method is not None:
+        n_resamples = check_n_resamples(n_resamples, _FUNC)
+    listed = _metric_list(metrics, metric_params)
+    kinds = {key: _reads(name) for key, name, _ in listed}
+    label_keys = [key for key, name, _ in listed if kinds[key] == "labels"]
+    scores = y_pred if not label_keys else y_score
+    if scores is None and len(label_keys) < len(listed):
+        raise ValueError(
+            param_error(
+                _FUNC,
+                "y_score",
+                "given when metrics of labels and of scores are asked together",
+                None,
+                "Pass the labels as y_pred and the scores as y_score.",
+            )
+        )
+    weights = None if sample_weight is None else as_array(sample_weight).astype(float)
+    counts = keys = None
+    if label_keys:
+        counts, keys = count_by_group(y_true, y_pred, groups, sample_weight, _FUNC)
+    else:
+        keys = read_groups(groups, len(as_array(y_true)), _FUNC)
+    present = np.flatnonzero(np.bincount(keys.codes, minlength=keys.n_groups) > 0)
+    labels = [keys.labels[code] for code in present]
+    sizes = np.bincount(keys.codes, weights, minlength=keys.n_groups)[present]
+    pos_label = metric_params.get("pos_label")
+    positives = _positives(y_true, keys.codes, keys.n_groups, weights, pos_label)
+    positives = positives[present]
+    rng = check_random_state(random_state)
+    slices = None
+    if len(label_keys) < len(listed):
+        slices = GroupSlices(keys.codes, keys.n_groups)
+    values, low, high, overall = {}, {}, {}, {}
+    draws, overall_draws = {}, {}
+    truth = as_array(y_true)
+    score_values = as_array(scores)
+    for key, name, params in listed:
+        values[key] = np.full(len(labels), np.nan)
+        low[key] = np.full(len(labels), np.nan)
+        high[key] = np.full(len(labels), np.nan)
+        for i, (code, group) in enumerate(zip(present, labels)):
+            with _Renamed(group, sizes[i], positives[i]):
+                if kinds[key] == "labels":
+                    estimate, lo, hi = _label_value(
+                        counts[group], name, params, method, level, n_resamples, rng
+                    )
+                else:
+                    rows = slices.rows(code)
+                    estimate, lo, hi = _score_value(
+                        truth[rows],
+                        score_values[rows],
+                        None if weights is None else weights[rows],
+                        name,
+                        params,
+                        method,
+                        level,
+                        n_resamples,
+                        rng,
+                    )
+            values[key][i], low[key][i], high[key][i] = estimate, lo, hi
+        if kinds[key] == "labels":
+            overall[key] = _label_value(
+                counts.overall(), name, params, method, level, n_resamples, rng
+            )
+        else:
+            overall[key] = _score_value(
+                truth,
+                score_values,
+                weights,
+                name,
+                params,
+                method,
+                level,
+                n_resamples,
+                rng,
+            )
+        if method is not None:
+            draws[key], overall_draws[key] = _group_draws(
+                method,
+                kinds[key],
+                name,
+                params,
+                counts,
+                labels,
+                present,
+                slices,
+                truth,
+                score_values,
+                weights,
+                n_resamples,
+                rng,
+            )
+    lower = {
+        key: name in LOWER_IS_BETTER or name.startswith("neg_")
+        for key, name, _ in listed
+    }
+    return GroupMetrics(
+        groups=labels,
+        metrics=[key for key, _, _ in listed],
+        values=values,
+        low=low,
+        high=high,
+        overall=overall,
+        sizes=sizes,
+        positives=positives,
+        names=keys.names,
+        method=method,
+        confidence_level=level,
+        _draws=draws,
+        _overall_draws=overall_draws,
+        _lower_is_better=lower,
+    )
+
+
+def _label_value(counts, name, params, method, level, n_resamples, rng):
+    if method is None:
+        return float(counts.score(name, **params)), np.nan, np.nan
+    interval = counts_interval(
+        counts,
+        name,
+        method="posterior" if method == "auto" else method,
+        confidence_level=level,
+        n_resamples=n_resamples,
+        random_state=rng,
+        func=_FUNC,
+        **params,
+    )
+    return float(interval.estimate), float(interval.low), float(interval.high)
+
+
+def _score_value(
+    y_true, scores, weights, name, params, method, level, n_resamples, rng
+):
+    if method is None:
+        function = BY_NAME[name].function
+        return (
+            float(function(y_true, scores, sample_weight=weights, **params)),
+            np.nan,
+            np.nan,
+        )
+    options = {
+        "method": None if method == "auto" else method,
+        "confidence_level": level,
+        "n_resamples": n_resamples,
+        "random_state": bootstrap_generator(rng),
+        "sample_weight": weights,
+        "prevalence": None,
+        "metric_params": params,
+        "func": _FUNC,
+    }
+    if name in SCORE_METRIC_NAMES:
+        estimate, lo, hi, *_ = ranking_interval(y_true, scores, name, **options)
+    else:
+        estimate, lo, hi, *_ = calibration_interval(y_true, scores, name, **options)
+    return float(estimate), float(lo), float(hi)
+
+
+def _group_draws(
+    method,
+    kind,
+    name,
+    params,
+    counts,
+    labels,
+    present,
+    slices,
+    truth,
+    scores,
+    weights,
+    n_resamples,
+    rng,
+):
+    """``(draws of shape (n_resamples, n_groups), overall draws)`` of one
+    metric, each group resampled within its classes."""
+    if kind == "labels":
+        posterior = method in ("auto", "posterior")
+        classes = counts.overall().table.classes
+        k = len(classes)
+        total = np.zeros((n_resamples, k, k))
+        columns = []
+        for group in labels:
+            values, tables = label_draws(
+                counts[group],
+                name,
+                params,
+                n_resamples,
+                rng,
+                _FUNC,
+                posterior=posterior,
+            )
+            columns.append(values)
+            where = np.searchsorted(classes, counts[group].table.classes)
+            total[:, where[:, None], where[None, :]] += tables
+        evaluate = table_evaluator(counts.overall().table, name, params, _FUNC)
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            overall = np.asarray(evaluate(total), dtype=float)
+        return np.column_stack(columns), overall
+    function = BY_NAME[name].function
+    pos_label = params.get("pos_label", 1)
+    generator = bootstrap_generator(rng)
+    columns = []
+    for code in present:
+        rows = slices.rows(code)
+        columns.append(
+            score_draws(
+                function,
+                truth[rows],
+                scores[rows],
+                None if weights is None else weights[rows],
+                truth[rows] == pos_label,
+                n_resamples,
+                generator,
+                params,
+            )
+        )
+    # the overall value of each resample: the groups' resampled rows together
+    overall = _overall_score_draws(
+        function,
+        truth,
+        scores,
+        weights,
+        slices,
+        present,
+        pos_label,
+        n_resamples,
+        bootstrap_generator(rng),
+        params,
+    )
+    return np.column_stack(columns), overall
+
+
+def _overall_score_draws(
+    function,
+    truth,
+    scores,
+    weights,
+    slices,
+    present,
+    pos_label,
+    n_resamples,
+    rng,
+    params,
+):
+    base = np.ones(truth.shape[0]) if weights is None else weights
+    cells = []
+    for code in present:
+        rows = slices.rows(code)
+        positive = truth[rows] == pos_label
+        cells += [rows[positive], rows[~positive]]
+    values = np.empty(n_resamples)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        for row in range(n_resamples):
+            multiplicity = np.zeros(truth.shape[0])
+            for cell in cells:
+                if cell.shape[0]:
+                    drawn = cell[rng.integers(0, cell.shape[0], size=cell.shape[0])]
+                    multiplicity += np.bincount(drawn, minlength=truth.shape[0])
+            values[row] = function(
+                truth, scores, sample_weight=multiplicity * base, **params
+            )
+    return values
