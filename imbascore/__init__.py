@@ -23,6 +23,11 @@ from ._core.moved import install as install_moved_paths
 from ._core.public import pin_public_paths
 from ._core.version import __version__ as __version__
 from ._groups.counts import GroupedCounts, confusion_counts_by_group
+from ._groups.decisions import (
+    GroupThreshold,
+    group_threshold,
+    threshold_curves_by_group,
+)
 from ._groups.metrics import GroupComparison, GroupMetrics, metrics_by_group
 from ._inference.across_datasets import ApproachComparison, compare_approaches
 from ._inference.intervals import MetricInterval, metric_interval
@@ -189,9 +194,11 @@ __all__ = [
     "get_scorer_names",
     "get_scoring",
     "gmean_scorer",
+    "group_threshold",
     "GroupComparison",
     "GroupedCounts",
     "GroupMetrics",
+    "GroupThreshold",
     "iba_score",
     "iba_scorer",
     "imbalanced_report",
@@ -260,6 +267,7 @@ __all__ = [
     "specificity_score",
     "specificity_scorer",
     "threshold_curve",
+    "threshold_curves_by_group",
     "threshold_metric_names",
     "ThresholdCurve",
     "tpr_at_fpr_score",

@@ -1,11 +1,12 @@
 """One call for every calibration number with its interval.
 
 The Brier score overall and by class, the log loss, the CORP decomposition
-and the expected calibration error are computed on each stratified
-bootstrap resample of the one sorted order (:mod:`imbascore._ranking.
-bootstrap`: each class resampled on its own, a resample a reweighting,
-never a new sort), all from the same resample; the intercept and slope have
-Wald intervals; the test of calibration resamples under calibration
+and the expected calibration error are computed on each bootstrap resample
+of the grouped probabilities (:mod:`imbascore._calibration.bootstrap`: a
+resample redraws the cells of the one sorted order, never sorts again; at a
+deployment ratio each class is redrawn on its own), all from the same
+resample; the intercept and slope have Wald intervals; the test of
+calibration resamples under calibration, from its own stream of draws
 (:mod:`imbascore._calibration.reliability`).
 """
 
@@ -37,7 +38,11 @@ from .results import Estimate, LogisticCalibration
 __all__ = ["CalibrationReport", "calibration_report"]
 
 _FUNC = "calibration_report"
-_METHODS = ("percentile", "basic", "bca")
+_METHODS = ("auto", "percentile", "basic", "bca")
+#: ``method="auto"``: the basic interval for the numbers that drift upwards
+#: in resamples (a PAV fit or bins fitted to noise), the percentiles for the
+#: means of losses (benchmarks/bench_calibration.py measured both).
+_AUTO = {"mcb": "basic", "dsc": "basic", "ece": "basic"}
 #: The bootstrapped numbers, in the order of the statistics' vector.
 _BOOTSTRAPPED = (
     "brier",
@@ -61,8 +66,8 @@ class CalibrationReport:
     (``brier_positive``), of the negatives (``brier_negative``) and their
     mean (``balanced_brier``); the log loss; the Brier score's CORP
     decomposition (``mcb``, ``dsc``, ``unc``); the expected calibration
-    error (``ece``, L1, of the report's bins), with stratified bootstrap
-    intervals; the logistic calibration ``intercept`` and ``slope``, with
+    error (``ece``, L1, of the report's bins), with bootstrap intervals; the
+    logistic calibration ``intercept`` and ``slope``, with
     Wald intervals.
 
     Attributes
@@ -76,7 +81,7 @@ class CalibrationReport:
     prevalence : float or None
         The positive share the numbers are at (None: the data's).
     confidence_level : float
-    method : {'bca', 'percentile'}
+    method : {'auto', 'percentile', 'basic', 'bca'}
     n_resamples : int
     """
 
@@ -183,7 +188,7 @@ def calibration_report(
     prevalence=None,
     confidence_level=0.95,
     n_resamples=1000,
-    method="percentile",
+    method="auto",
     n_bins=10,
     strategy="uniform",
     random_state=None,
@@ -212,18 +217,21 @@ def calibration_report(
         :func:`~imbascore.correct_probabilities` to check them there).
     confidence_level : float, default=0.95
     n_resamples : int, default=1000
-        Stratified bootstrap resamples (each class resampled on its own), and
-        as many resamples under calibration for the test.
-    method : {'percentile', 'basic', 'bca'}, default='percentile'
+        Bootstrap resamples (the cases drawn with replacement; at a
+        deployment ratio each class on its own, its share being fixed, so
+        there UNC, a function of the share alone, has an interval of width
+        0), and as many resamples under calibration for the test.
+    method : {'auto', 'percentile', 'basic', 'bca'}, default='auto'
         The bootstrap interval: the percentiles of the resamples; the basic
         (reverse percentile) interval, the percentiles reflected about the
-        estimate and cut at 0 (it corrects the upward drift of MCB and ECE
-        in resamples, which the percentiles carry); or Efron's
-        BCa (its acceleration from a jackknife: leave-one-out up to 200
-        samples, 200 stratified blocks above). The resamples draw the cases
-        with replacement; at a deployment ratio each class on its own (its
-        share is fixed), so there UNC, a function of the share alone, has
-        an interval of width 0.
+        estimate and cut at 0; or Efron's BCa (its acceleration from a
+        jackknife: leave-one-out up to 200 samples, 200 stratified blocks
+        above). ``"auto"``: the basic interval for MCB, DSC and ECE, which
+        drift upwards in resamples (the percentile interval of a calibrated
+        model's MCB never holds its true value, 0), the percentiles for the
+        others; measured in ``benchmarks/bench_calibration.py`` and the
+        how-to. BCa is unreliable for MCB and ECE: when every resample lies
+        above the estimate its interval collapses to a point.
     n_bins : int, default=10
         The bins of the expected calibration error.
     strategy : {'uniform', 'quantile'}, default='uniform'
@@ -261,6 +269,9 @@ def calibration_report(
     check_choice(method, "method", _METHODS, _FUNC)
     n_bins = check_ece_params(n_bins, strategy, "l1", False, False, _FUNC)
     rng = check_random_state(random_state)
+    # the test draws from a stream of its own: its p-value does not depend
+    # on the interval's method (BCa's jackknife draws from rng too)
+    test_rng = np.random.default_rng(rng.randint(2**31 - 1))
     inputs, ranked, grouped = read_grouped(
         y_true,
         y_proba,
@@ -301,7 +312,8 @@ def calibration_report(
     for column, name in enumerate(_BOOTSTRAPPED):
         estimate = float(estimates[column])
         left_out = None if jackknife is None else jackknife[:, column]
-        low, high = _interval(draws[:, column], estimate, left_out, level, method)
+        chosen = _AUTO.get(name, "percentile") if method == "auto" else method
+        low, high = _interval(draws[:, column], estimate, left_out, level, chosen)
         numbers[name] = Estimate(estimate, low, high)
     for name, what in (
         ("brier_positive", "positive"),
@@ -316,7 +328,7 @@ def calibration_report(
             )
     squares = None if share is None else squared_weights(ranked, grouped.factors)
     line = _line(inputs, grouped, level, squares)
-    p_value = calibration_test(grouped, numbers["mcb"].estimate, n_resamples, rng)
+    p_value = calibration_test(grouped, numbers["mcb"].estimate, n_resamples, test_rng)
     return CalibrationReport(
         **numbers,
         intercept=line.intercept,

@@ -335,7 +335,9 @@ def ece_of_groups(grouped, n_bins, strategy, norm, debiased, squared, func):
                 "small enough that every non-empty bin weighs at least 2 for "
                 "the debiased L1 error",
                 n_bins,
-                f"A {strategy} bin weighs {weight[thin][0]:g}; pass fewer bins.",
+                f"A {strategy} bin weighs {weight[thin][0]:g}; pass fewer bins "
+                "or strategy='quantile' (uniform bins of rare high probabilities "
+                "are nearly empty on imbalanced data).",
             )
         )
     return ece_from_bins(weight, mean, frequency, norm, debiased, squared)

@@ -51,6 +51,7 @@ from .._metrics.per_class import METRICS, per_class_values
 from .constraints import check_constraint, constrained_index, unmet_error
 
 __all__ = [
+    "LOWER_IS_BETTER_AT_THRESHOLDS",
     "ThresholdCurve",
     "best_threshold",
     "threshold_curve",
@@ -146,6 +147,8 @@ _DECISIONS = {
 #: Lower is better: their best threshold minimises them (the catalogue's
 #: lower-is-better metrics, and the expected cost of the decisions).
 _LOWER_IS_BETTER = LOWER_IS_BETTER | {"expected_cost"}
+#: The threshold curve's lower-is-better metrics, for readers of curves.
+LOWER_IS_BETTER_AT_THRESHOLDS = _LOWER_IS_BETTER
 
 #: Why a value is undefined, by the count that is zero.
 _REASONS = {
