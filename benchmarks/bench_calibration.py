@@ -163,7 +163,11 @@ def population(a, model):
         "brier": positive + negative,
         "brier_positive": positive / pi,
         "brier_negative": negative / (1 - pi),
-        "log_loss": mean(-q * np.log(p) - (1 - q) * np.log1p(-p)),
+        # -log p = log(1 + e^-eta), -log(1 - p) = log(1 + e^eta): no 0 * inf
+        "log_loss": mean(
+            q * np.logaddexp(0, -(a + SPREAD * NODES))
+            + (1 - q) * np.logaddexp(0, a + SPREAD * NODES)
+        ),
         "mcb": mean((p - q) ** 2),
         "dsc": unc - mean(q * (1 - q)),
         "unc": unc,
