@@ -74,7 +74,7 @@ Cost: the coverage rows call ``calibration_report`` once per test set with
 as many) and, on calibrated sets, ``reliability_diagram`` with as many; on
 ``--boot-reps`` test sets per setting (200 by default, 1,000 asked for but
 about 90 minutes on 2 cores), in ``--workers`` processes (2). Section 4 is
-cheap and uses ``--reps`` test sets (1,000). Full run: about 18 minutes on 2
+cheap and uses ``--reps`` test sets (1,000). Full run: about 21 minutes on 2
 cores. ``--quick``: 12 bootstrapped test sets with 100 resamples, 100 ECE
 test sets, 2 x 10^5 draws, 3 timing runs (about 2 minutes).
 
