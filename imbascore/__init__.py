@@ -29,6 +29,7 @@ from ._groups.decisions import (
     threshold_curves_by_group,
 )
 from ._groups.metrics import GroupComparison, GroupMetrics, metrics_by_group
+from ._groups.worst import worst_group_score
 from ._inference.across_datasets import ApproachComparison, compare_approaches
 from ._inference.intervals import MetricInterval, metric_interval
 from ._inference.model_comparison import (
@@ -139,6 +140,7 @@ from .scorers import (
     sensitivity_scorer,
     specificity_scorer,
     weighted_accuracy_scorer,
+    worst_group_scorer,
 )
 
 __all__ = [
@@ -274,6 +276,8 @@ __all__ = [
     "tpr_at_fpr_scorer",
     "weighted_accuracy_score",
     "weighted_accuracy_scorer",
+    "worst_group_score",
+    "worst_group_scorer",
 ]
 
 pin_public_paths(globals(), __all__, __name__)

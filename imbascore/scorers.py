@@ -15,7 +15,7 @@ The factories live in ``imbascore._scorer``; this is their public address.
 """
 
 from ._core.public import pin_public_paths
-from ._scorer import calibration_scorers, factories, ranking_scorers
+from ._scorer import calibration_scorers, factories, group_scorers, ranking_scorers
 from ._scorer.calibration_scorers import (  # noqa: F401  (listed in __all__ below)
     brier_scorer,
     ece_scorer,
@@ -23,6 +23,7 @@ from ._scorer.calibration_scorers import (  # noqa: F401  (listed in __all__ bel
     mcb_scorer,
 )
 from ._scorer.factories import *  # noqa: F403  (the names of its __all__)
+from ._scorer.group_scorers import worst_group_scorer  # noqa: F401
 from ._scorer.ranking_scorers import (  # noqa: F401  (listed in __all__ below)
     auprg_scorer,
     average_precision_scorer,
@@ -34,7 +35,7 @@ __all__ = sorted(
     factories.__all__
     + [
         name
-        for module in (ranking_scorers, calibration_scorers)
+        for module in (ranking_scorers, calibration_scorers, group_scorers)
         for name in module.__all__
         if name.endswith("_scorer")
     ]

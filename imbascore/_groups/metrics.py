@@ -296,15 +296,18 @@ def _metric_list(metrics, metric_params):
 
 
 class _Renamed:
-    """Re-emit the UndefinedMetricWarnings of one group's metric, naming the
-    group and its class counts."""
+    """One group's metric: its own undefined-value warnings held back, and,
+    where its value is NaN, one ``UndefinedMetricWarning`` naming the group,
+    its class counts and the metric's reason (a group with no positive gets
+    NaN, not the 0 of ``zero_division``: a number would read as a verdict)."""
 
-    def __init__(self, group, size, positives):
+    def __init__(self, group, size, positives, key):
         self.prefix = f"{_FUNC}: group {group!r} ({size:g} samples"
         self.prefix += (
             "" if not np.isfinite(positives) else f", {positives:g} positives"
         )
-        self.prefix += ")"
+        self.prefix += f"): {key!r} is undefined"
+        self.estimate = np.nan
 
     def __enter__(self):
         self._manager = warnings.catch_warnings(record=True)
@@ -314,17 +317,21 @@ class _Renamed:
 
     def __exit__(self, *exc):
         self._manager.__exit__(*exc)
+        reasons = []
         for caught in self._caught:
             if issubclass(caught.category, UndefinedMetricWarning):
-                warnings.warn(
-                    f"{self.prefix}: {caught.message}",
-                    UndefinedMetricWarning,
-                    stacklevel=4,
-                )
+                reasons.append(str(caught.message))
             else:
                 warnings.warn_explicit(
                     caught.message, caught.category, caught.filename, caught.lineno
                 )
+        if exc[0] is None and not np.isfinite(self.estimate):
+            reason = f" ({reasons[0]})" if reasons else ""
+            warnings.warn(
+                f"{self.prefix}; it is NaN{reason}",
+                UndefinedMetricWarning,
+                stacklevel=4,
+            )
         return False
 
 
@@ -396,7 +403,9 @@ def metrics_by_group(
     n_resamples : int, default=1000
     random_state : int, RandomState instance or None, default=None
     **metric_params
-        Options of every metric (``pos_label``, ``average``, ...).
+        Options of every metric (``pos_label``, ``average``, ...). A metric
+        of labels undefined in a group is NaN there (``zero_division``
+        defaults to NaN here, not to the metric function's 0).
 
     Returns
     -------
@@ -460,7 +469,7 @@ def metrics_by_group(
         low[key] = np.full(len(labels), np.nan)
         high[key] = np.full(len(labels), np.nan)
         for i, (code, group) in enumerate(zip(present, labels)):
-            with _Renamed(group, sizes[i], positives[i]):
+            with _Renamed(group, sizes[i], positives[i], key) as renamed:
                 if kinds[key] == "labels":
                     estimate, lo, hi = _label_value(
                         counts[group], name, params, method, level, n_resamples, rng
@@ -478,6 +487,7 @@ def metrics_by_group(
                         n_resamples,
                         rng,
                     )
+                renamed.estimate = estimate
             values[key][i], low[key][i], high[key][i] = estimate, lo, hi
         if kinds[key] == "labels":
             overall[key] = _label_value(
@@ -534,6 +544,7 @@ def metrics_by_group(
 
 
 def _label_value(counts, name, params, method, level, n_resamples, rng):
+    params = {"zero_division": np.nan, **params}
     if method is None:
         return float(counts.score(name, **params)), np.nan, np.nan
     interval = counts_interval(
@@ -594,6 +605,7 @@ def _group_draws(
     """``(draws of shape (n_resamples, n_groups), overall draws)`` of one
     metric, each group resampled within its classes."""
     if kind == "labels":
+        params = {"zero_division": np.nan, **params}
         posterior = method in ("auto", "posterior")
         classes = counts.overall().table.classes
         k = len(classes)

@@ -1,0 +1,77 @@
+"""The worst group's value of a metric: what model selection optimises when
+no group may be left behind."""
+
+import numpy as np
+
+from .._core.checks import param_error
+from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
+from .metrics import metrics_by_group
+
+__all__ = ["worst_group_score"]
+
+
+def worst_group_score(
+    y_true, y_pred, *, groups=None, metric="iba", sample_weight=None, **metric_params
+):
+    """A metric's value in the group where it is worst.
+
+    The lowest value over the groups for a greater-is-better metric (the
+    highest for a lower-is-better one), groups where the metric is
+    undefined left out (each named in an ``UndefinedMetricWarning``); NaN
+    if it is undefined in every group. As a scorer
+    (:func:`~imbascore.scorers.worst_group_scorer`) it lets a search choose
+    the model whose worst group is best.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True labels and predicted labels (or scores or probabilities for the
+        metrics that read them).
+    groups : array-like, Series or DataFrame
+        Each sample's group (several columns: their intersections).
+    metric : str, default="iba"
+        A name of :func:`~imbascore.list_metrics` or of scikit-learn's
+        metrics of the confusion matrix.
+    sample_weight : array-like of shape (n_samples,), default=None
+    **metric_params
+        The metric's options.
+
+    Returns
+    -------
+    score : float
+
+    Examples
+    --------
+    >>> from imbascore import worst_group_score
+    >>> y_true = [1, 1, 0, 0, 1, 1, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 0, 1, 1, 0, 0, 0, 0, 0]
+    >>> worst_group_score(
+    ...     y_true, y_pred, groups=list("aaaabbbbbb"), metric="sensitivity"
+    ... )
+    0.5
+    """
+    func = "worst_group_score"
+    if groups is None:
+        raise TypeError(
+            param_error(
+                func,
+                "groups",
+                "each sample's group (as a scorer: routed metadata, "
+                "scorer.set_score_request(groups=True))",
+                groups,
+            )
+        )
+    result = metrics_by_group(
+        y_true,
+        y_pred,
+        groups=groups,
+        metrics={metric: (metric, metric_params)},
+        sample_weight=sample_weight,
+    )
+    values = result.values[metric]
+    if not np.isfinite(values).any():
+        return float("nan")
+    lower = metric in LOWER_IS_BETTER or (
+        metric not in BY_NAME and metric.startswith("neg_")
+    )
+    return float(np.nanmax(values) if lower else np.nanmin(values))
