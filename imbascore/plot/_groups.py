@@ -74,8 +74,9 @@ class GroupMetricsDisplay:
         The intervals, one segment ``low .. high`` per group that has one.
     overall_line_ : matplotlib Line2D
         The overall value.
-    overall_band_ : matplotlib Polygon or None
-        The overall interval.
+    overall_band_ : matplotlib Rectangle or None
+        The overall interval (``Axes.axvspan``'s patch: a Polygon before
+        matplotlib 3.9).
     undefined_ : list of matplotlib Text
         The "undefined" mark of each group of a NaN value.
     ax_ : matplotlib Axes
