@@ -884,17 +884,14 @@ def _parser():
     report.add_argument(
         "--positive",
         metavar="LABEL",
-        help="class whose share a number P is, or --group's positive class "
-        "(the minority)",
+        help="the class of P, and of --group (the minority)",
     )
     report.add_argument(
         "--group",
         action="append",
         metavar="COL",
-        help="a table of the main metrics of the --positive class per group of "
-        "COL (repeat for intersections); reads the needed columns whole into "
-        "memory, not by chunk; --json: a list, one object per group, overall "
-        "last",
+        help="a table per group of COL, repeat for intersections (columns read "
+        "whole into memory, not by chunk)",
     )
     report.add_argument(
         "--no-progress", action="store_true", help="no progress bar on stderr"
