@@ -18,8 +18,17 @@ import warnings
 
 import numpy as np
 
-from ._core.inputs.label_csv import CHUNK_ROWS
-from ._core.inputs.label_files import count_label_file
+from ._core.inputs.label_csv import CHUNK_ROWS, LabelFileError
+from ._core.inputs.label_files import (
+    _Labels,
+    _spooled_stdin,
+    _UseReference,
+    _Widen,
+    count_label_file,
+    file_kind,
+    iter_label_chunks,
+)
+from ._core.optional import require
 from ._metrics.formulas import DPRIME_CORRECTIONS
 from ._metrics.garcia2009 import garcia2009_measures
 from ._report.confusion import confusion_counts
@@ -402,12 +411,278 @@ def _count_chunk(y_true, y_pred, sample_weight):
     return confusion_counts(y_true, y_pred, sample_weight=sample_weight)
 
 
+#: The grouped report's columns: (heading, metric of the catalogue, the
+#: options that set its parameters). The ungrouped report's main metrics of
+#: the positive class; balanced accuracy as the binary mean of the two rates.
+_GROUP_METRICS = (
+    ("sens", "sensitivity"),
+    ("spec", "specificity"),
+    ("gmean", "gmean"),
+    ("iba", "iba"),
+    ("ba", "balanced_accuracy"),
+)
+
+
+def _read_columns(args, options, labels):
+    """``({column: array}, {column: example of text or None})``: the whole
+    of the ``labels`` columns (and the --weight column), read chunk by chunk
+    as the ungrouped report reads them, then joined in memory."""
+    path = args.file
+    file_kind(path)
+    handle = _spooled_stdin() if path == "-" else None
+    text, engine = set(), "auto"
+    try:
+        while True:
+            state = _Labels(labels, text)
+            parts = {}
+            try:
+                chunks = iter_label_chunks(
+                    path,
+                    options,
+                    labels=labels,
+                    weight=args.weight,
+                    delimiter=args.delimiter,
+                    chunk_rows=args.chunk_rows,
+                    engine=engine,
+                    state=state,
+                    handle=handle,
+                )
+                for chunk in chunks:
+                    for name, values in chunk.items():
+                        parts.setdefault(name, []).append(values)
+                    state.counted = True
+            except _Widen as widen:  # numbers so far, then text: read again
+                text.add(widen.column)
+                continue
+            except _UseReference:  # let the standard library read it
+                engine = "python"
+                continue
+            break
+    finally:
+        if handle is not None:
+            handle.close()
+    if not parts:
+        raise LabelFileError(
+            f"{path!r} has no rows"
+            if file_kind(path) == "parquet"
+            else f"{path!r} has a header but no rows"
+        )
+    columns = {}
+    for name, chunks in parts.items():
+        if any(chunk.dtype.kind == "U" for chunk in chunks):
+            chunks = [chunk.astype(str) for chunk in chunks]
+        columns[name] = np.concatenate(chunks)
+    return columns, state.examples()
+
+
+def _group_positive(args, y_true, y_pred, weights):
+    """--positive's label, else the minority of the --true column (the later
+    label on a tie), and the note saying which was taken."""
+    classes = np.unique(np.concatenate([y_true, y_pred])).tolist()
+    if len(classes) > 2:
+        raise _CommandError(
+            "--group reports the binary case, but the --true and --pred columns "
+            f"({args.true!r}, {args.pred!r}) hold {len(classes)} labels: "
+            f"{[str(label) for label in classes[:10]]}"
+        )
+    if args.positive is not None:
+        return _file_label(args.positive, classes, "--positive"), None
+    support = [
+        float(np.sum(weights[y_true == label]))
+        if weights is not None
+        else float(np.sum(y_true == label))
+        for label in classes
+    ]
+    present = [(size, i) for i, size in enumerate(support) if size > 0]
+    if not present:
+        raise _CommandError(f"every weight in the --weight column {args.weight!r} is 0")
+    if len(present) == 1 and len(classes) == 1:
+        index = present[0][1]
+    else:
+        _, index = min(present, key=lambda item: (item[0], -item[1]))
+    label = classes[index]
+    return label, (
+        f"the positive class is {str(label)!r}, the minority of the --true "
+        f"column {args.true!r} (choose with --positive)"
+    )
+
+
+def _group_flags(args):
+    flags = _report_flags(args)
+    flags["groups"] = f"--group column(s) {args.group!r}"
+    return flags
+
+
+_GROUP_PARAMETER = re.compile(r"The '([\w/]+)' parameter of metrics_by_group")
+
+
+def _jsonable(value):
+    """Python scalars for JSON (numbers as numbers, the rest as text)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    return str(value)
+
+
+def _group_rows(result, names, interval):
+    """The per-group objects of ``--json``, then the overall one (its
+    ``group`` null)."""
+    rows = []
+    for i, group in enumerate(result.groups):
+        parts = group if isinstance(group, tuple) else (group,)
+        row = {
+            "group": {name: _jsonable(part) for name, part in zip(names, parts)},
+            "size": float(result.sizes[i]),
+            "positives": float(result.positives[i]),
+        }
+        for key in result.metrics:
+            row[key] = float(result.values[key][i])
+            if interval:
+                row[f"{key}_low"] = float(result.low[key][i])
+                row[f"{key}_high"] = float(result.high[key][i])
+        rows.append(row)
+    overall = {
+        "group": None,
+        "size": float(np.sum(result.sizes)),
+        "positives": float(np.sum(result.positives)),
+    }
+    for key in result.metrics:
+        estimate, low, high = result.overall[key]
+        overall[key] = float(estimate)
+        if interval:
+            overall[f"{key}_low"], overall[f"{key}_high"] = float(low), float(high)
+    rows.append(overall)
+    return rows
+
+
+def _format_group_table(rows, names, digits, interval):
+    """One line per group (then ``overall``): the group's values, its size
+    and positives, and each metric (with its interval)."""
+
+    def number(value):
+        return "nan" if value is None or math.isnan(value) else f"{value:.{digits}f}"
+
+    def cell(row, key):
+        text = number(row[key])
+        if interval:
+            text += f" [{number(row[f'{key}_low'])}, {number(row[f'{key}_high'])}]"
+        return text
+
+    keys = [key for key, _ in _GROUP_METRICS]
+    labels = [
+        "overall"
+        if row["group"] is None
+        else ", ".join(str(value) for value in row["group"].values())
+        for row in rows
+    ]
+    table = [
+        [label, f"{row['size']:g}", f"{row['positives']:g}"]
+        + [cell(row, key) for key in keys]
+        for label, row in zip(labels, rows)
+    ]
+    header = [", ".join(names), "n", "pos"] + keys
+    lines = [header, *table]
+    widths = [max(len(line[j]) for line in lines) for j in range(len(header))]
+    text = []
+    for k, line in enumerate(lines):
+        if k == len(table):  # a blank line before the overall row
+            text.append("")
+        cells = [line[0].ljust(widths[0])]
+        cells += [f"{cell:>{width}}" for cell, width in zip(line[1:], widths[1:])]
+        text.append("  ".join(cells).rstrip())
+    return "\n".join(text)
+
+
+def _group_report(args):
+    """``imbascore report FILE --group COL``: the main metrics of the
+    positive class in each group (the intersections of several --group
+    columns), from :func:`~imbascore.metrics_by_group` on the columns read
+    whole into memory."""
+    from ._groups.metrics import metrics_by_group
+
+    if args.prevalence is not None:
+        raise _CommandError(
+            "--prevalence is not available with --group: report the groups at "
+            "the file's class ratio, or each group's file on its own"
+        )
+    groups = list(dict.fromkeys(args.group))
+    options = {}
+    for option, column in (
+        ("--true", args.true),
+        ("--pred", args.pred),
+        ("--weight", args.weight),
+        *(("--group", column) for column in groups),
+    ):
+        if column is not None:
+            options.setdefault(column, []).append(option)
+    labels = list(dict.fromkeys([args.true, args.pred, *groups]))
+    columns, examples = _read_columns(
+        args, {column: "/".join(names) for column, names in options.items()}, labels
+    )
+    _check_label_kinds(examples, args)
+    y_true, y_pred = columns[args.true], columns[args.pred]
+    weights = None if args.weight is None else columns[args.weight]
+    positive, note = _group_positive(args, y_true, y_pred, weights)
+    zero_division = math.nan if args.zero_division is None else args.zero_division
+    metrics = {key: name for key, name in _GROUP_METRICS}
+    metrics["iba"] = ("iba", {"alpha": args.alpha})
+    metrics["ba"] = ("balanced_accuracy", {"average": "binary"})
+    if len(groups) == 1:
+        keys = columns[groups[0]]
+    else:
+        pd = require("pandas", "study", "imbascore report --group with two columns")
+        keys = pd.DataFrame({column: columns[column] for column in groups})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = metrics_by_group(
+                y_true,
+                y_pred,
+                groups=keys,
+                metrics=metrics,
+                sample_weight=weights,
+                method=args.interval,
+                confidence_level=args.confidence_level,
+                n_resamples=args.n_resamples,
+                random_state=args.random_state,
+                pos_label=positive,
+                zero_division=zero_division,
+            )
+        except (ValueError, TypeError) as error:
+            flags = _group_flags(args)
+            message = _GROUP_PARAMETER.sub(
+                lambda match: (
+                    f"The {flags[match.group(1)]}"
+                    if match.group(1) in flags
+                    else match.group(0)
+                ),
+                str(error),
+            )
+            raise _CommandError(_in_flags(message, flags)) from None
+    rows = _group_rows(result, groups, args.interval is not None)
+    if args.json:
+        text = json.dumps([_without_nan(row) for row in rows], indent=2)
+    else:
+        text = _format_group_table(rows, groups, args.digits, args.interval)
+    if note:
+        print(f"imbascore report: note: {note}", file=sys.stderr)
+    for warning in caught:
+        message = _warning_in_flags(warning.message, args)
+        print(f"imbascore report: warning: {message}", file=sys.stderr)
+    print(text, file=args.stream)
+    return 0
+
+
 def _report(args):
     """The all-metrics report of a file's true and predicted label columns.
 
     The file is read and counted chunk by chunk (:mod:`._inputs.label_files`), so
     its size does not matter; the report is made from the merged counts.
+    With --group, :func:`_group_report`.
     """
+    if args.group:
+        return _group_report(args)
     options = {}
     for option, column in (
         ("--true", args.true),
@@ -609,7 +884,14 @@ def _parser():
     report.add_argument(
         "--positive",
         metavar="LABEL",
-        help="class whose share a number P is (the minority)",
+        help="the class of P, and of --group (the minority)",
+    )
+    report.add_argument(
+        "--group",
+        action="append",
+        metavar="COL",
+        help="a table per group of COL, repeat for intersections (columns read "
+        "whole into memory, not by chunk)",
     )
     report.add_argument(
         "--no-progress", action="store_true", help="no progress bar on stderr"

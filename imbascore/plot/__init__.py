@@ -11,6 +11,7 @@ from ._balanced_accuracy_graph import BalancedAccuracyGraphDisplay
 from ._class_ratio import ClassRatioDisplay
 from ._critical_difference import CriticalDifferenceDisplay
 from ._decision_curve import DecisionCurveDisplay
+from ._groups import GroupMetricsDisplay
 from ._iba_surface import plot_iba_surface
 from ._ranking_curves import (
     PrecisionRecallBandDisplay,
@@ -28,6 +29,7 @@ __all__ = [
     "BalancedAccuracyGraphDisplay",
     "ClassRatioDisplay",
     "CriticalDifferenceDisplay",
+    "GroupMetricsDisplay",
     "plot_iba_surface",
     "PrecisionRecallBandDisplay",
     "PrecisionRecallGainDisplay",
