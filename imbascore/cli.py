@@ -18,15 +18,10 @@ import warnings
 
 import numpy as np
 
-from ._core.inputs.label_csv import CHUNK_ROWS, LabelFileError
+from ._core.inputs.label_csv import CHUNK_ROWS
 from ._core.inputs.label_files import (
-    _Labels,
-    _spooled_stdin,
-    _UseReference,
-    _Widen,
     count_label_file,
-    file_kind,
-    iter_label_chunks,
+    read_label_file_columns,
 )
 from ._core.optional import require
 from ._metrics.formulas import DPRIME_CORRECTIONS
@@ -427,52 +422,14 @@ def _read_columns(args, options, labels):
     """``({column: array}, {column: example of text or None})``: the whole
     of the ``labels`` columns (and the --weight column), read chunk by chunk
     as the ungrouped report reads them, then joined in memory."""
-    path = args.file
-    file_kind(path)
-    handle = _spooled_stdin() if path == "-" else None
-    text, engine = set(), "auto"
-    try:
-        while True:
-            state = _Labels(labels, text)
-            parts = {}
-            try:
-                chunks = iter_label_chunks(
-                    path,
-                    options,
-                    labels=labels,
-                    weight=args.weight,
-                    delimiter=args.delimiter,
-                    chunk_rows=args.chunk_rows,
-                    engine=engine,
-                    state=state,
-                    handle=handle,
-                )
-                for chunk in chunks:
-                    for name, values in chunk.items():
-                        parts.setdefault(name, []).append(values)
-                    state.counted = True
-            except _Widen as widen:  # numbers so far, then text: read again
-                text.add(widen.column)
-                continue
-            except _UseReference:  # let the standard library read it
-                engine = "python"
-                continue
-            break
-    finally:
-        if handle is not None:
-            handle.close()
-    if not parts:
-        raise LabelFileError(
-            f"{path!r} has no rows"
-            if file_kind(path) == "parquet"
-            else f"{path!r} has a header but no rows"
-        )
-    columns = {}
-    for name, chunks in parts.items():
-        if any(chunk.dtype.kind == "U" for chunk in chunks):
-            chunks = [chunk.astype(str) for chunk in chunks]
-        columns[name] = np.concatenate(chunks)
-    return columns, state.examples()
+    return read_label_file_columns(
+        args.file,
+        options,
+        labels=labels,
+        weight=args.weight,
+        delimiter=args.delimiter,
+        chunk_rows=args.chunk_rows,
+    )
 
 
 def _group_positive(args, y_true, y_pred, weights):

@@ -2,6 +2,7 @@
 
 import warnings
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -22,6 +23,7 @@ from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
 from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .._report.confusion import ConfusionCounts
 from .counts import count_by_group
 from .resampling import label_draws, score_draws
 from .slices import GroupSlices, as_array
@@ -338,8 +340,9 @@ class _Renamed:
 def _positives(y_true, codes, n_groups, weights, pos_label):
     truth = as_array(y_true)
     if pos_label is None:
-        values = set(np.unique(truth).tolist()) if truth.dtype.kind in "biuf" else set()
-        if not (values <= {0, 1} or values <= {-1, 1}):
+        numeric = truth.dtype.kind in "biuf"
+        values = set(np.unique(truth).tolist()) if numeric else None
+        if values is None or not (values <= {0, 1} or values <= {-1, 1}):
             return np.full(n_groups, np.nan)
         pos_label = 1
     positive = (truth == pos_label).astype(float)
@@ -543,8 +546,30 @@ def metrics_by_group(
     )
 
 
+@cache
+def _takes_zero_division(name):
+    """Whether the metric of labels ``name`` takes ``zero_division`` (the
+    catalogue's do, and scikit-learn's precision, recall, F1, ...)."""
+    if name in BY_NAME:
+        return True
+    probe = ConfusionCounts.from_matrix([[1, 0], [0, 1]])
+    try:
+        probe.score(name, zero_division=np.nan)
+    except TypeError:
+        return False
+    return True
+
+
+def _nan_default(name, params):
+    """By group an undefined value is NaN unless ``zero_division`` says
+    otherwise: a 0 in a table of groups would read as a verdict."""
+    if "zero_division" in params or not _takes_zero_division(name):
+        return params
+    return {"zero_division": np.nan, **params}
+
+
 def _label_value(counts, name, params, method, level, n_resamples, rng):
-    params = {"zero_division": np.nan, **params}
+    params = _nan_default(name, params)
     if method is None:
         return float(counts.score(name, **params)), np.nan, np.nan
     interval = counts_interval(
@@ -605,7 +630,7 @@ def _group_draws(
     """``(draws of shape (n_resamples, n_groups), overall draws)`` of one
     metric, each group resampled within its classes."""
     if kind == "labels":
-        params = {"zero_division": np.nan, **params}
+        params = _nan_default(name, params)
         posterior = method in ("auto", "posterior")
         classes = counts.overall().table.classes
         k = len(classes)

@@ -149,17 +149,18 @@ def test_an_undefined_group_is_listed_and_marked(data):
         zero = GroupMetricsDisplay.from_predictions(
             y_true, y_pred, groups=groups, metric="sensitivity", method=None
         )
-    assert zero.undefined_ == []  # zero_division's default: 0, drawn as such
-    display = GroupMetricsDisplay.from_predictions(
-        y_true,
-        y_pred,
-        groups=groups,
-        metric="sensitivity",
-        method="auto",
-        zero_division=np.nan,
-        n_resamples=50,
-        random_state=0,
-    )
+    # by group an undefined value is NaN (not zero_division's 0), marked
+    assert [mark.get_text() for mark in zero.undefined_] == ["undefined"]
+    with pytest.warns(UndefinedMetricWarning, match="group 'east'"):
+        display = GroupMetricsDisplay.from_predictions(
+            y_true,
+            y_pred,
+            groups=groups,
+            metric="sensitivity",
+            method="auto",
+            n_resamples=50,
+            random_state=0,
+        )
     assert display.order_[-1] == "east"  # last, at the bottom
     assert len(display.points_.get_xdata()) == 3
     assert len(display.bars_.get_segments()) == 3

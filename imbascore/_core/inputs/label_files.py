@@ -51,7 +51,13 @@ from .label_csv import (
     typed,
 )
 
-__all__ = ["CountedLabels", "count_label_file", "file_kind", "iter_label_chunks"]
+__all__ = [
+    "read_label_file_columns",
+    "CountedLabels",
+    "count_label_file",
+    "file_kind",
+    "iter_label_chunks",
+]
 
 #: Name endings read as CSV (each also with ``.gz``) and as Parquet.
 _CSV_SUFFIXES = (".csv", ".tsv", ".txt")
@@ -509,36 +515,102 @@ def count_label_file(
             None if handle else os.path.getsize(path) if os.path.isfile(path) else None
         )
         unit = "rows" if handle else "B"
-    text = set()
     bar = _Progress(total, unit, progress)
     try:
-        while True:
-            state = _Labels(labels, text)
-            try:
-                return _count(
-                    path,
-                    options,
-                    labels,
-                    count=count,
-                    true=true,
-                    pred=pred,
-                    weight=weight,
-                    state=state,
-                    delimiter=delimiter,
-                    chunk_rows=chunk_rows,
-                    engine=engine,
-                    handle=handle,
-                    bar=bar,
-                )
-            except _Widen as widen:  # numbers so far, then text: count again
-                text.add(widen.column)
-            except _UseReference:  # let the standard library read it
-                engine = "python"
-            bar.restart()
+        return _with_retries(
+            labels,
+            engine,
+            bar,
+            lambda state, engine: _count(
+                path,
+                options,
+                labels,
+                count=count,
+                true=true,
+                pred=pred,
+                weight=weight,
+                state=state,
+                delimiter=delimiter,
+                chunk_rows=chunk_rows,
+                engine=engine,
+                handle=handle,
+                bar=bar,
+            ),
+        )
     finally:
         bar.close()
         if handle is not None:
             handle.close()
+
+
+def _with_retries(labels, engine, bar, read):
+    """``read(state, engine)`` of the whole file, read again when a column
+    of numbers meets text (its labels become text) or when the standard
+    library's reader must take over."""
+    text = set()
+    while True:
+        state = _Labels(labels, text)
+        try:
+            return read(state, engine)
+        except _Widen as widen:  # numbers so far, then text: read again
+            text.add(widen.column)
+        except _UseReference:  # let the standard library read it
+            engine = "python"
+        if bar is not None:
+            bar.restart()
+
+
+def _no_rows(path):
+    return LabelFileError(
+        f"{path!r} has no rows"
+        if file_kind(path) == "parquet"
+        else f"{path!r} has a header but no rows"
+    )
+
+
+def read_label_file_columns(
+    path, options, *, labels, weight=None, delimiter=",", chunk_rows=CHUNK_ROWS
+):
+    """``({column: array}, examples)``: the whole of the ``labels`` columns
+    (and the ``weight`` column) of a file, read chunk by chunk as
+    :func:`count_label_file` reads them, then joined in memory (for readers
+    that need every row, as the report by group); ``examples`` as
+    :class:`CountedLabels`'."""
+    file_kind(path)
+    handle = _spooled_stdin() if path == "-" else None
+
+    def gather(state, engine):
+        parts = {}
+        chunks = iter_label_chunks(
+            path,
+            options,
+            labels=labels,
+            weight=weight,
+            delimiter=delimiter,
+            chunk_rows=chunk_rows,
+            engine=engine,
+            state=state,
+            handle=handle,
+        )
+        for chunk in chunks:
+            for name, values in chunk.items():
+                parts.setdefault(name, []).append(values)
+            state.counted = True
+        return parts, state
+
+    try:
+        parts, state = _with_retries(labels, "auto", None, gather)
+    finally:
+        if handle is not None:
+            handle.close()
+    if not parts:
+        raise _no_rows(path)
+    columns = {}
+    for name, chunks in parts.items():
+        if any(chunk.dtype.kind == "U" for chunk in chunks):
+            chunks = [chunk.astype(str) for chunk in chunks]
+        columns[name] = np.concatenate(chunks)
+    return columns, state.examples()
 
 
 def _count(path, options, labels, *, count, true, pred, weight, state, bar, **read):
@@ -558,9 +630,5 @@ def _count(path, options, labels, *, count, true, pred, weight, state, bar, **re
             error = problem
         state.counted = True
     if not rows:
-        raise LabelFileError(
-            f"{path!r} has no rows"
-            if file_kind(path) == "parquet"
-            else f"{path!r} has a header but no rows"
-        )
+        raise _no_rows(path)
     return CountedLabels(counts, state.examples(), rows, error)
