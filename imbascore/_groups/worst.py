@@ -61,13 +61,16 @@ def worst_group_score(
                 groups,
             )
         )
-    result = metrics_by_group(
-        y_true,
-        y_pred,
-        groups=groups,
-        metrics={metric: (metric, metric_params)},
-        sample_weight=sample_weight,
-    )
+    try:
+        result = metrics_by_group(
+            y_true,
+            y_pred,
+            groups=groups,
+            metrics={metric: (metric, metric_params)},
+            sample_weight=sample_weight,
+        )
+    except (ValueError, TypeError) as error:  # named as the function called
+        raise type(error)(str(error).replace("metrics_by_group", func)) from None
     values = result.values[metric]
     if not np.isfinite(values).any():
         return float("nan")

@@ -253,8 +253,10 @@ def test_bad_input_gives_a_clear_error(call, error, message):
     assert not isinstance(info.value, IndexError | ZeroDivisionError)
 
 
-#: Metrics of scores, not labels: tests/thresholds/test_operating_points.py checks them.
+#: Metrics of scores or probabilities, not labels:
+#: tests/thresholds/test_operating_points.py and tests/calibration check them.
 SCORE_METRICS = {
+    "miscalibration_score",
     "auprg_score",
     "average_precision_score",
     "partial_auc_score",
@@ -269,6 +271,7 @@ SCORE_METRICS = {
 REQUIRED = {
     "expected_cost_score": {"cost_matrix": [[0, 1], [5, 0]]},
     "net_benefit_score": {"threshold_probability": 0.2},
+    "worst_group_score": {"groups": [0, 0, 1, 1, 0]},
 }
 
 
