@@ -328,8 +328,8 @@ def test_difference_interval_of_scores_contains_its_estimate():
     reason=(
         "difference(method='between_groups') takes percentiles of the drawn "
         "best-minus-worst gap, which is never negative: with identical groups "
-        "the estimate is 0 but the interval lies above it (e.g. [0.0007, "
-        "0.039] for sensitivity at 1,000 positives a group), so it neither "
+        "the estimate is 0 but the interval lies above it ([0.0008, 0.054] "
+        "for sensitivity at about 600 positives a group), so it neither "
         "holds its estimate nor 0; ratio() likewise lies below 1 (the "
         "bootstrap's discrete draws hit a gap of exactly 0 now and then, so "
         "only the posterior draws are checked here)"
