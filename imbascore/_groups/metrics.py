@@ -61,7 +61,10 @@ class GroupComparison:
         ratio, worst over best); ``"to_overall"``: the largest gap between a
         group and the overall value (the smallest ratio of the two).
     estimate, low, high : float
-        The value and its interval (NaN bounds without resamples).
+        The value and its interval (NaN bounds without resamples): the
+        interval of the gap between the groups the value comes from, held
+        fixed in the draws and signed, so that a gap that could be noise
+        has an interval reaching 0 (1 for a ratio).
     groups : tuple
         The groups the value comes from (best and worst; or the farthest
         group).
@@ -156,13 +159,19 @@ class GroupMetrics:
         estimate, groups, per_group = statistic(values, overall, self.groups)
         low = high = np.nan
         per_group_bounds = {}
-        if draws is not None:
+        if draws is not None and groups:
+            # the gap between the groups the data single out, held fixed in
+            # the draws and signed: a gap that could be noise reaches 0 (the
+            # drawn best-minus-worst, never negative, would not)
             with np.errstate(all="ignore"):
-                drawn = np.array(
-                    [
-                        statistic(row, total, self.groups)[0]
-                        for row, total in zip(draws, overall_draws)
-                    ]
+                drawn = _fixed_gap(
+                    kind,
+                    method,
+                    values,
+                    overall,
+                    draws,
+                    overall_draws,
+                    [self.groups.index(group) for group in groups],
                 )
             low, high = percentiles(drawn, self.confidence_level)
             if method == "to_overall":
@@ -240,11 +249,28 @@ class GroupMetrics:
         return f"GroupMetrics({len(self.groups)} groups{level})\n" + "\n".join(lines)
 
 
+def _fixed_gap(kind, method, values, overall, draws, overall_draws, where):
+    """The draws of the gap between fixed groups (``where``: their
+    positions), oriented as the estimate."""
+    if method == "between_groups":
+        first, second = draws[:, where[0]], draws[:, where[1]]
+        return first - second if kind == "difference" else first / second
+    group = draws[:, where[0]]
+    if kind == "difference":
+        sign = 1.0 if values[where[0]] >= overall else -1.0
+        return sign * (group - overall_draws)
+    if values[where[0]] <= overall:
+        return group / overall_draws
+    return overall_draws / group
+
+
 def _between(values, overall, groups, kind):
     finite = np.isfinite(values)
     if finite.sum() < 2:
         return np.nan, (), {}
-    best, worst = np.nanargmax(values), np.nanargmin(values)
+    # two distinct groups even when their values tie
+    ranked = np.flatnonzero(finite)[np.argsort(values[finite], kind="stable")]
+    worst, best = ranked[0], ranked[-1]
     if kind == "difference":
         return values[best] - values[worst], (groups[best], groups[worst]), {}
     with np.errstate(all="ignore"):
@@ -303,7 +329,8 @@ class _Renamed:
     its class counts and the metric's reason (a group with no positive gets
     NaN, not the 0 of ``zero_division``: a number would read as a verdict)."""
 
-    def __init__(self, group, size, positives, key):
+    def __init__(self, group, size, positives, key, quiet=False):
+        self.quiet = quiet  # NaN asked for (zero_division=np.nan): no warning
         self.prefix = f"{_FUNC}: group {group!r} ({size:g} samples"
         self.prefix += (
             "" if not np.isfinite(positives) else f", {positives:g} positives"
@@ -327,7 +354,7 @@ class _Renamed:
                 warnings.warn_explicit(
                     caught.message, caught.category, caught.filename, caught.lineno
                 )
-        if exc[0] is None and not np.isfinite(self.estimate):
+        if exc[0] is None and not self.quiet and not np.isfinite(self.estimate):
             reason = f" ({reasons[0]})" if reasons else ""
             warnings.warn(
                 f"{self.prefix}; it is NaN{reason}",
@@ -472,7 +499,8 @@ def metrics_by_group(
         low[key] = np.full(len(labels), np.nan)
         high[key] = np.full(len(labels), np.nan)
         for i, (code, group) in enumerate(zip(present, labels)):
-            with _Renamed(group, sizes[i], positives[i], key) as renamed:
+            quiet = kinds[key] == "labels" and "zero_division" in params
+            with _Renamed(group, sizes[i], positives[i], key, quiet) as renamed:
                 if kinds[key] == "labels":
                     estimate, lo, hi = _label_value(
                         counts[group], name, params, method, level, n_resamples, rng
