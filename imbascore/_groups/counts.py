@@ -1,6 +1,6 @@
 """Confusion counts by group, counted in one pass, mergeable."""
 
-import numpy as np
+from functools import partial
 
 from .._core.checks import param_error
 from .._core.engine.grouped import count_grouped
@@ -31,9 +31,10 @@ class GroupedCounts:
         The grouping keys' names (DataFrame columns), if known.
     """
 
-    def __init__(self, counts, names=None):
+    def __init__(self, counts, names=None, *, overall=None):
         self._counts = dict(sorted(counts.items(), key=lambda item: _sort_key(item[0])))
         self.names = names
+        self._overall = overall
 
     @property
     def groups(self):
@@ -41,12 +42,15 @@ class GroupedCounts:
 
     def __getitem__(self, group):
         try:
-            return self._counts[group]
+            counts = self._counts[group]
         except (KeyError, TypeError):
             raise KeyError(
                 f"No group {group!r}; the groups are {self.groups[:10]!r}"
                 + ("..." if len(self._counts) > 10 else "")
             ) from None
+        if callable(counts):  # made when first read: 1,000 groups cost 30 ms
+            counts = self._counts[group] = counts()
+        return counts
 
     def __iter__(self):
         return iter(self._counts)
@@ -55,23 +59,25 @@ class GroupedCounts:
         return len(self._counts)
 
     def items(self):
-        return self._counts.items()
+        return [(group, self[group]) for group in self._counts]
 
     def overall(self):
         """The counts of all the groups' samples together."""
-        return sum(self._counts.values())
+        if self._overall is None:
+            self._overall = sum(counts for _, counts in self.items())
+        return self._overall
 
     def sizes(self):
         """``{group: total}``: each group's number of samples (its total
         weight with weights)."""
-        return {group: float(c.matrix.sum()) for group, c in self._counts.items()}
+        return {group: float(c.matrix.sum()) for group, c in self.items()}
 
     def __add__(self, other):
         if other == 0:  # sum([...]) starts from 0
             return self
         if not isinstance(other, GroupedCounts):
             return NotImplemented
-        merged = dict(self._counts)
+        merged = dict(self.items())
         for group, counts in other.items():
             merged[group] = merged[group] + counts if group in merged else counts
         return GroupedCounts(merged, self.names or other.names)
@@ -134,13 +140,18 @@ def count_by_group(y_true, y_pred, groups, sample_weight, func):
     weighted = codes.weights is not None
     # a value of an integer key's range with no sample is no group (a group
     # whose samples all weigh 0 is one, as a label of such samples is)
-    present = np.bincount(keys.codes, minlength=keys.n_groups) > 0
+    present = tables.samples > 0
     counts = {
-        label: ConfusionCounts(tables.table(code), weighted=weighted)
+        label: partial(_group_counts, tables, code, weighted)
         for code, label in enumerate(keys.labels)
         if present[code]
     }
-    return GroupedCounts(counts, keys.names), keys
+    overall = ConfusionCounts(tables.overall_table(), weighted=weighted)
+    return GroupedCounts(counts, keys.names, overall=overall), keys
+
+
+def _group_counts(tables, code, weighted):
+    return ConfusionCounts(tables.table(code), weighted=weighted)
 
 
 def _count_block(y_true, y_pred, groups, sample_weight, func):

@@ -43,11 +43,14 @@ class GroupedTables:
     squared : ndarray of shape (n_groups, n_classes) or None
         Each group's and true class's sum of squared weights (None
         unweighted).
+    samples : ndarray of shape (n_groups,)
+        Each group's number of samples (whatever their weights).
     """
 
     joint: np.ndarray
     classes: np.ndarray
     squared: np.ndarray | None
+    samples: np.ndarray
 
     @property
     def n_groups(self):
@@ -60,6 +63,20 @@ class GroupedTables:
             return self.joint[group]
         k = len(self.classes)
         return self.joint[group * k : (group + 1) * k].toarray()
+
+    def overall_table(self):
+        """The :class:`ContingencyTable` of every group's samples together."""
+        joint = self.joint.sum(axis=0)
+        if self.joint.ndim != 3:
+            k = len(self.classes)
+            joint = np.asarray(self.joint.reshape(-1, k * k).sum(axis=0)).reshape(k, k)
+        present = (joint.sum(axis=0) + joint.sum(axis=1)) > 0
+        squared = None
+        if self.squared is not None:
+            squared = (self.squared.sum(axis=0)[present], np.ones(int(present.sum())))
+        return ContingencyTable(
+            joint[np.ix_(present, present)], self.classes[present], squared
+        )
 
     def table(self, group):
         """The :class:`ContingencyTable` of ``group``: its present classes
@@ -101,6 +118,7 @@ def count_grouped(codes, groups):
     dtype = np.float64 if weights is not None else np.int64
     joint = np.zeros(size if dense else 0, dtype=dtype)
     squared = None if weights is None else np.zeros(g * k)
+    samples = None if weights is None else np.zeros(g, dtype=np.int64)
     # chunks of CHUNK samples keep the index in cache (measured on 10^7
     # samples: 55 ms against 75 ms with chunks of 2^20)
     for start in range(0, true.shape[0], CHUNK):
@@ -112,6 +130,7 @@ def count_grouped(codes, groups):
         chunk_weights = None if weights is None else weights[start:stop]
         if weights is not None:  # index is each sample's (group, true) row
             squared += np.bincount(index, chunk_weights**2, minlength=g * k)
+            samples += np.bincount(groups.codes[start:stop], minlength=g)
         index *= k
         np.add(index, pred[start:stop], out=index, casting="unsafe")
         if offset:
@@ -125,7 +144,12 @@ def count_grouped(codes, groups):
     joint = joint.reshape(g, k, k) if dense else _sparse_cells(cells, g * k, k)
     if squared is not None:
         squared = squared.reshape(g, k)
-    return GroupedTables(joint, classes, squared)
+    else:  # unweighted counts are the samples
+        if joint.ndim == 3:
+            samples = joint.sum(axis=(1, 2))
+        else:
+            samples = np.asarray(joint.sum(axis=1)).reshape(g, k).sum(axis=1)
+    return GroupedTables(joint, classes, squared, samples)
 
 
 def _sparse_cells(cells, rows, k):
