@@ -4,6 +4,7 @@ calibration error. Each reads through :func:`~imbascore._calibration.
 grouped.read_grouped` and computes from :mod:`imbascore._calibration.
 from_groups`, the functions a bootstrap resample reads too."""
 
+import textwrap
 import warnings
 
 import numpy as np
@@ -108,7 +109,7 @@ def brier_score_loss(
             Probabilities of the positive class, in [0, 1].
         stratum : {None, 'positive', 'negative', 'balanced'}, default=None
             The samples averaged over.
-    %s
+        %s
 
         Returns
         -------
@@ -170,7 +171,7 @@ def log_loss(
             Probabilities of the positive class, in [0, 1].
         stratum : {None, 'positive', 'negative', 'balanced'}, default=None
             The samples averaged over.
-    %s
+        %s
 
         Returns
         -------
@@ -233,7 +234,7 @@ def calibration_decomposition(
         Probabilities of the positive class, in [0, 1].
     score : {'brier', 'log_loss'}, default='brier'
         The mean loss decomposed.
-%s
+    %s
 
     Returns
     -------
@@ -294,7 +295,7 @@ def miscalibration_score(
             Probabilities of the positive class, in [0, 1].
         score : {'brier', 'log_loss'}, default='brier'
             The loss whose miscalibration is measured.
-    %s
+        %s
 
         Returns
         -------
@@ -389,7 +390,7 @@ def expected_calibration_error(
         squared : bool, default=False
             With ``norm='l2'``: return the squared error. The debiased square is
             unbiased, so it can be negative; the root is of its positive part.
-    %s
+        %s
 
         Returns
         -------
@@ -424,6 +425,14 @@ def expected_calibration_error(
     return ece_of_groups(grouped, n_bins, strategy, norm, debiased, squared, func)
 
 
+def _with_common(doc):
+    """``doc`` with the shared parameters at its placeholder's indentation."""
+    line = next(line for line in doc.splitlines() if line.strip() == "%s")
+    indent = line[: len(line) - len(line.lstrip())]
+    common = textwrap.indent(textwrap.dedent(_COMMON), indent)
+    return doc.replace(line, common)
+
+
 for _function in (
     brier_score_loss,
     log_loss,
@@ -431,4 +440,4 @@ for _function in (
     miscalibration_score,
     expected_calibration_error,
 ):
-    _function.__doc__ = _function.__doc__ % _COMMON
+    _function.__doc__ = _with_common(_function.__doc__)
