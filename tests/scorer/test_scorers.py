@@ -50,7 +50,7 @@ def test_every_registry_name_has_a_factory_and_metric():
     )
     assert set(scorers.__all__) == {f.__name__ for f in BUILTIN_FACTORIES.values()} | {
         f.__name__ for f in RANKING_FACTORIES.values()
-    } | {f.__name__ for f in CALIBRATION_FACTORIES.values()}
+    } | {f.__name__ for f in CALIBRATION_FACTORIES.values()} | {"worst_group_scorer"}
 
 
 @pytest.mark.parametrize("name, factory", FACTORIES)
