@@ -227,8 +227,8 @@ def test_scorers_at_prevalence_equal_the_function_and_multi_scorer():
 
 
 def test_names_that_cannot_take_prevalence_are_refused():
-    with pytest.raises(TypeError, match=r"\['d2_log_loss_score'\] cannot take it"):
-        ims.get_scoring(["iba", "d2_log_loss_score"], prevalence=0.1)
+    with pytest.raises(TypeError, match=r"\['roc_auc_ovr'\] cannot take it"):
+        ims.get_scoring(["iba", "roc_auc_ovr"], prevalence=0.1)
     # imbascore's calibration scorers take it: the log loss at the ratio
     together = ims.get_scoring(["iba", "neg_log_loss"], prevalence=0.1)
     assert "prevalence=0.1" in repr(together["neg_log_loss"])
