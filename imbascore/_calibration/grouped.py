@@ -16,7 +16,14 @@ from .._core.engine.ranked import rank_scores
 from .._core.inputs.scores import read_scores
 from .._ranking.evaluate import positive_share
 
-__all__ = ["Grouped", "at_share", "read_grouped", "regroup", "squared_weights"]
+__all__ = [
+    "Grouped",
+    "at_share",
+    "of_cumulated",
+    "read_grouped",
+    "regroup",
+    "squared_weights",
+]
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,6 +85,18 @@ def _share_factors(positive_total, negative_total, share):
     if share is None or positive_total <= 0 or negative_total <= 0:
         return 1.0, 1.0
     return share * total / positive_total, (1.0 - share) * total / negative_total
+
+
+def of_cumulated(statistics):
+    """``statistics(positives, negatives)`` (ascending) as a function of
+    the cumulated counts in descending order: the jackknife's form."""
+
+    def evaluate(tp, fp):
+        positives = np.diff(tp, prepend=0.0)[::-1].astype(np.float64)
+        negatives = np.diff(fp, prepend=0.0)[::-1].astype(np.float64)
+        return statistics(positives, negatives)
+
+    return evaluate
 
 
 def at_share(positives, negatives, share):

@@ -29,7 +29,13 @@ from .._ranking.evaluate import positive_share
 from .bootstrap import grouped_resamples
 from .from_groups import bin_edges, binned, decomposition, ece_from_bins
 from .from_groups import stratified_score as _score
-from .grouped import Grouped, at_share, read_grouped, squared_weights
+from .grouped import (
+    Grouped,
+    at_share,
+    of_cumulated,
+    read_grouped,
+    squared_weights,
+)
 from .line import logistic_calibration
 from .params import check_ece_params
 from .reliability import calibration_test
@@ -156,18 +162,6 @@ def _statistics(positives, negatives, *, values, share, edges_of):
         bins = binned(values, positives, negatives, edges_of(grouped))
         ece = ece_from_bins(*bins, "l1")
     return np.array([*strata, loss, mcb, dsc, unc, ece])
-
-
-def _from_cumulated(statistics):
-    """``statistics`` as a function of the cumulated counts in descending
-    order (the jackknife's form)."""
-
-    def evaluate(tp, fp):
-        positives = np.diff(tp, prepend=0.0)[::-1].astype(np.float64)
-        negatives = np.diff(fp, prepend=0.0)[::-1].astype(np.float64)
-        return statistics(positives, negatives)
-
-    return evaluate
 
 
 def _interval(draws, estimate, jackknife, level, method):
@@ -307,7 +301,7 @@ def calibration_report(
     draws = np.array([statistics(*resample) for resample in resamples])
     jackknife = None
     if method == "bca":
-        jackknife = jackknife_values(ranked, _from_cumulated(statistics), None, rng)
+        jackknife = jackknife_values(ranked, of_cumulated(statistics), None, rng)
     numbers = {}
     for column, name in enumerate(_BOOTSTRAPPED):
         estimate = float(estimates[column])

@@ -94,51 +94,51 @@ def brier_score_loss(
 ):
     """Brier score: the mean squared error of the positive class's probability.
 
-        With ``stratum=None`` it equals scikit-learn's ``brier_score_loss``. On
-        imbalanced data that overall mean is the majority's: ``stratum=
-        "positive"`` is the mean over the positives alone (:math:`(1-p)^2`),
-        ``"negative"`` over the negatives (:math:`p^2`), and ``"balanced"`` the
-        mean of the two, which weighs the classes equally whatever their ratio
-        (Wallace & Dahabreh 2014).
+    With ``stratum=None`` it equals scikit-learn's ``brier_score_loss``. On
+    imbalanced data that overall mean is the majority's: ``stratum=
+    "positive"`` is the mean over the positives alone (:math:`(1-p)^2`),
+    ``"negative"`` over the negatives (:math:`p^2`), and ``"balanced"`` the
+    mean of the two, which weighs the classes equally whatever their ratio
+    (Wallace & Dahabreh 2014).
 
-        Parameters
-        ----------
-        y_true : array-like of shape (n_samples,)
-            True labels, of at most two classes.
-        y_proba : array-like of shape (n_samples,)
-            Probabilities of the positive class, in [0, 1].
-        stratum : {None, 'positive', 'negative', 'balanced'}, default=None
-            The samples averaged over.
-        %s
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels, of at most two classes.
+    y_proba : array-like of shape (n_samples,)
+        Probabilities of the positive class, in [0, 1].
+    stratum : {None, 'positive', 'negative', 'balanced'}, default=None
+        The samples averaged over.
+    %s
 
-        Returns
-        -------
-        loss : float
-            Lower is better, 0 at best. NaN, with an ``UndefinedMetricWarning``,
-            for a stratum with no sample of non-zero weight.
+    Returns
+    -------
+    loss : float
+        Lower is better, 0 at best. NaN, with an ``UndefinedMetricWarning``,
+        for a stratum with no sample of non-zero weight.
 
-        See Also
-        --------
-        log_loss : The same strata for the logarithmic loss.
-        calibration_decomposition : Its split into miscalibration,
-            discrimination and uncertainty.
+    See Also
+    --------
+    log_loss : The same strata for the logarithmic loss.
+    calibration_decomposition : Its split into miscalibration,
+        discrimination and uncertainty.
 
-        References
-        ----------
-        .. [1] Brier, G. W. (1950). Verification of forecasts expressed in terms
-           of probability. Monthly Weather Review, 78(1), 1-3.
-        .. [2] Wallace, B. C. and Dahabreh, I. J. (2014). Improving class
-           probability estimates for imbalanced data. Knowledge and Information
-           Systems, 41(1), 33-52.
+    References
+    ----------
+    .. [1] Brier, G. W. (1950). Verification of forecasts expressed in terms
+       of probability. Monthly Weather Review, 78(1), 1-3.
+    .. [2] Wallace, B. C. and Dahabreh, I. J. (2014). Improving class
+       probability estimates for imbalanced data. Knowledge and Information
+       Systems, 41(1), 33-52.
 
-        Examples
-        --------
-        >>> from imbascore import brier_score_loss
-        >>> y, p = [0, 0, 0, 1], [0.1, 0.2, 0.1, 0.4]
-        >>> round(brier_score_loss(y, p), 4)
-        0.105
-        >>> round(brier_score_loss(y, p, stratum="positive"), 4)
-        0.36
+    Examples
+    --------
+    >>> from imbascore import brier_score_loss
+    >>> y, p = [0, 0, 0, 1], [0.1, 0.2, 0.1, 0.4]
+    >>> round(brier_score_loss(y, p), 4)
+    0.105
+    >>> round(brier_score_loss(y, p, stratum="positive"), 4)
+    0.36
     """
     func = "brier_score_loss"
     return _loss(
@@ -157,38 +157,38 @@ def log_loss(
 ):
     """Log loss of the positive class's probability, overall or by class.
 
-        With ``stratum=None`` it equals scikit-learn's ``log_loss`` on binary
-        probabilities (each clipped to [eps, 1 - eps], eps of float64, as
-        scikit-learn does); ``"positive"``: the mean of :math:`-\\log p` over the
-        positives, ``"negative"``: of :math:`-\\log(1-p)` over the negatives,
-        ``"balanced"``: the mean of the two.
+    With ``stratum=None`` it equals scikit-learn's ``log_loss`` on binary
+    probabilities (each clipped to [eps, 1 - eps], eps of float64, as
+    scikit-learn does); ``"positive"``: the mean of :math:`-\\log p` over the
+    positives, ``"negative"``: of :math:`-\\log(1-p)` over the negatives,
+    ``"balanced"``: the mean of the two.
 
-        Parameters
-        ----------
-        y_true : array-like of shape (n_samples,)
-            True labels, of at most two classes.
-        y_proba : array-like of shape (n_samples,)
-            Probabilities of the positive class, in [0, 1].
-        stratum : {None, 'positive', 'negative', 'balanced'}, default=None
-            The samples averaged over.
-        %s
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels, of at most two classes.
+    y_proba : array-like of shape (n_samples,)
+        Probabilities of the positive class, in [0, 1].
+    stratum : {None, 'positive', 'negative', 'balanced'}, default=None
+        The samples averaged over.
+    %s
 
-        Returns
-        -------
-        loss : float
-            In nats; lower is better. NaN, with an ``UndefinedMetricWarning``,
-            for a stratum with no sample of non-zero weight.
+    Returns
+    -------
+    loss : float
+        In nats; lower is better. NaN, with an ``UndefinedMetricWarning``,
+        for a stratum with no sample of non-zero weight.
 
-        See Also
-        --------
-        brier_score_loss : The same strata for the squared error.
+    See Also
+    --------
+    brier_score_loss : The same strata for the squared error.
 
-        Examples
-        --------
-        >>> from imbascore import log_loss
-        >>> y, p = [0, 0, 0, 1], [0.1, 0.2, 0.1, 0.4]
-        >>> round(log_loss(y, p, stratum="balanced"), 4)
-        0.5305
+    Examples
+    --------
+    >>> from imbascore import log_loss
+    >>> y, p = [0, 0, 0, 1], [0.1, 0.2, 0.1, 0.4]
+    >>> round(log_loss(y, p, stratum="balanced"), 4)
+    0.5305
     """
     func = "log_loss"
     return _loss(
@@ -278,41 +278,41 @@ def miscalibration_score(
     prevalence=None,
 ):
     """Miscalibration (MCB): the loss the probabilities lose to their own
-        isotonic recalibration.
+    isotonic recalibration.
 
-        The MCB term of :func:`calibration_decomposition` as a float: 0 when
-        the pool-adjacent-violators recalibration changes nothing, larger the
-        further the probabilities are from the observed frequencies. It needs no
-        bins. A calibrated model's MCB is small but positive in a finite sample;
-        :func:`reliability_diagram` tests it against resamples under
-        calibration.
+    The MCB term of :func:`calibration_decomposition` as a float: 0 when
+    the pool-adjacent-violators recalibration changes nothing, larger the
+    further the probabilities are from the observed frequencies. It needs no
+    bins. A calibrated model's MCB is small but positive in a finite sample;
+    :func:`reliability_diagram` tests it against resamples under
+    calibration.
 
-        Parameters
-        ----------
-        y_true : array-like of shape (n_samples,)
-            True labels, of at most two classes.
-        y_proba : array-like of shape (n_samples,)
-            Probabilities of the positive class, in [0, 1].
-        score : {'brier', 'log_loss'}, default='brier'
-            The loss whose miscalibration is measured.
-        %s
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels, of at most two classes.
+    y_proba : array-like of shape (n_samples,)
+        Probabilities of the positive class, in [0, 1].
+    score : {'brier', 'log_loss'}, default='brier'
+        The loss whose miscalibration is measured.
+    %s
 
-        Returns
-        -------
-        mcb : float
-            Lower is better, 0 at best.
+    Returns
+    -------
+    mcb : float
+        Lower is better, 0 at best.
 
-        See Also
-        --------
-        calibration_decomposition : MCB with DSC and UNC.
-        expected_calibration_error : The binned measure.
+    See Also
+    --------
+    calibration_decomposition : MCB with DSC and UNC.
+    expected_calibration_error : The binned measure.
 
-        Examples
-        --------
-        >>> from imbascore import miscalibration_score
-        >>> y = [0, 0, 1, 0, 1, 1]
-        >>> round(miscalibration_score(y, [0.1, 0.3, 0.2, 0.6, 0.7, 0.9]), 4)
-        0.0889
+    Examples
+    --------
+    >>> from imbascore import miscalibration_score
+    >>> y = [0, 0, 1, 0, 1, 1]
+    >>> round(miscalibration_score(y, [0.1, 0.3, 0.2, 0.6, 0.7, 0.9]), 4)
+    0.0889
     """
     func = "miscalibration_score"
     _, mcb, _, _ = _decompose(
@@ -359,63 +359,63 @@ def expected_calibration_error(
 ):
     """Expected calibration error (ECE) of binned probabilities.
 
-        The probabilities are binned (bins as scikit-learn's
-        ``calibration_curve`` forms them); in each bin the mean probability is
-        compared with the observed frequency of the positive class, and the gaps
-        are averaged with the bins' shares as weights.
+    The probabilities are binned (bins as scikit-learn's
+    ``calibration_curve`` forms them); in each bin the mean probability is
+    compared with the observed frequency of the positive class, and the gaps
+    are averaged with the bins' shares as weights.
 
-        Parameters
-        ----------
-        y_true : array-like of shape (n_samples,)
-            True labels, of at most two classes.
-        y_proba : array-like of shape (n_samples,)
-            Probabilities of the positive class, in [0, 1].
-        n_bins : int, default=10
-            The number of bins.
-        strategy : {'uniform', 'quantile'}, default='uniform'
-            Bins of equal width on [0, 1], or of equal weight (edges at the
-            weighted quantiles of the probabilities; tied probabilities stay in
-            one bin).
-        norm : {'l1', 'l2', 'max'}, default='l1'
-            The mean absolute gap (the usual ECE), the root mean squared gap, or
-            the largest gap of a non-empty bin (MCE).
-        debiased : bool, default=False
-            Kumar, Liang & Ma's (2019) estimators: the L2 error's square minus
-            each bin's binomial variance :math:`\\bar y(1-\\bar y)/(n_b-1)`
-            (bins of weight < 2 add nothing), the L1 error as twice the
-            plug-in minus its expectation under normal resampling of the bins'
-            frequencies (computed exactly, not by simulation; every non-empty
-            bin needs a weight >= 2). A plug-in ECE is biased upwards, most on
-            small bins: the minority's.
-        squared : bool, default=False
-            With ``norm='l2'``: return the squared error. The debiased square is
-            unbiased, so it can be negative; the root is of its positive part.
-        %s
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels, of at most two classes.
+    y_proba : array-like of shape (n_samples,)
+        Probabilities of the positive class, in [0, 1].
+    n_bins : int, default=10
+        The number of bins.
+    strategy : {'uniform', 'quantile'}, default='uniform'
+        Bins of equal width on [0, 1], or of equal weight (edges at the
+        weighted quantiles of the probabilities; tied probabilities stay in
+        one bin).
+    norm : {'l1', 'l2', 'max'}, default='l1'
+        The mean absolute gap (the usual ECE), the root mean squared gap, or
+        the largest gap of a non-empty bin (MCE).
+    debiased : bool, default=False
+        Kumar, Liang & Ma's (2019) estimators: the L2 error's square minus
+        each bin's binomial variance :math:`\\bar y(1-\\bar y)/(n_b-1)`
+        (bins of weight < 2 add nothing), the L1 error as twice the
+        plug-in minus its expectation under normal resampling of the bins'
+        frequencies (computed exactly, not by simulation; every non-empty
+        bin needs a weight >= 2). A plug-in ECE is biased upwards, most on
+        small bins: the minority's.
+    squared : bool, default=False
+        With ``norm='l2'``: return the squared error. The debiased square is
+        unbiased, so it can be negative; the root is of its positive part.
+    %s
 
-        Returns
-        -------
-        ece : float
-            Lower is better, 0 at best.
+    Returns
+    -------
+    ece : float
+        Lower is better, 0 at best.
 
-        See Also
-        --------
-        miscalibration_score : A measure that needs no bins.
-        reliability_diagram : The binned curve and the CORP curve.
+    See Also
+    --------
+    miscalibration_score : A measure that needs no bins.
+    reliability_diagram : The binned curve and the CORP curve.
 
-        References
-        ----------
-        .. [1] Naeini, M. P., Cooper, G. and Hauskrecht, M. (2015). Obtaining
-           well calibrated probabilities using Bayesian binning. AAAI.
-        .. [2] Kumar, A., Liang, P. and Ma, T. (2019). Verified uncertainty
-           calibration. NeurIPS.
+    References
+    ----------
+    .. [1] Naeini, M. P., Cooper, G. and Hauskrecht, M. (2015). Obtaining
+       well calibrated probabilities using Bayesian binning. AAAI.
+    .. [2] Kumar, A., Liang, P. and Ma, T. (2019). Verified uncertainty
+       calibration. NeurIPS.
 
-        Examples
-        --------
-        >>> from imbascore import expected_calibration_error
-        >>> y = [0, 0, 1, 0, 1, 1]
-        >>> p = [0.1, 0.3, 0.2, 0.6, 0.7, 0.9]
-        >>> round(expected_calibration_error(y, p, n_bins=2), 4)
-        0.1
+    Examples
+    --------
+    >>> from imbascore import expected_calibration_error
+    >>> y = [0, 0, 1, 0, 1, 1]
+    >>> p = [0.1, 0.3, 0.2, 0.6, 0.7, 0.9]
+    >>> round(expected_calibration_error(y, p, n_bins=2), 4)
+    0.1
     """
     func = "expected_calibration_error"
     n_bins = check_ece_params(n_bins, strategy, norm, debiased, squared, func)

@@ -11,6 +11,7 @@ from .._calibration.evaluate import (
     paired_calibration_draws,
     read_calibration,
 )
+from .._calibration.grouped import at_share, of_cumulated, regroup
 from .._core.checks import check_choice, check_confidence_level, check_n_resamples
 from .._core.engine.ranked import rank_scores
 from .._core.inputs.scores import read_scores
@@ -30,16 +31,12 @@ _DRIFTING = frozenset({"mcb", "ece"})
 
 
 def _jackknife(ranked, grouped, statistic, share, rng):
-    from .._calibration.grouped import at_share
-
-    def evaluate(tp, fp):
-        positives = np.diff(tp, prepend=0.0)[::-1].astype(np.float64)
-        negatives = np.diff(fp, prepend=0.0)[::-1].astype(np.float64)
+    def evaluate(positives, negatives):
         positives, negatives = at_share(positives, negatives, share)
         return statistic(type(grouped)(grouped.values, positives, negatives))
 
     with np.errstate(invalid="ignore", divide="ignore"):
-        return jackknife_values(ranked, evaluate, None, rng)
+        return jackknife_values(ranked, of_cumulated(evaluate), None, rng)
 
 
 def calibration_interval(
@@ -134,8 +131,6 @@ def calibration_comparison(
         ranked.append(
             rank_scores(inputs.scores, inputs.truth == inputs.pos_label, inputs.weights)
         )
-    from .._calibration.grouped import regroup
-
     score_a = float(statistic(regroup(ranked[0])))
     score_b = float(statistic(regroup(ranked[1])))
     rng = bootstrap_generator(random_state)
