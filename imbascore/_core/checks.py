@@ -3,7 +3,8 @@
 Each bad input becomes a ``ValueError`` or ``TypeError`` whose text names the
 function, the parameter, the rule and the value received. The adapters of
 :mod:`imbascore._core.inputs` check what is particular to their family of inputs
-and call these for the rest; this module imports nothing of the package.
+and call these for the rest; this module imports nothing of the package but
+:mod:`.frames` (weights from a dataframe library's column).
 """
 
 import difflib
@@ -12,6 +13,8 @@ from collections.abc import Iterator, Mapping, Set
 
 import numpy as np
 from scipy import sparse
+
+from .frames import frame_column
 
 __all__ = [
     "AVERAGE_OPTIONS",
@@ -237,10 +240,29 @@ def describe(value):
     return f"a {type(value).__name__}"
 
 
+def _has_nulls(values):
+    """Whether pandas' nullable numbers or a pyarrow array hold nulls, which
+    numpy would turn into NaN."""
+    if isinstance(getattr(values, "null_count", None), int):  # pyarrow
+        return values.null_count > 0
+    return (
+        not isinstance(getattr(values, "dtype", None), np.dtype | None)
+        and hasattr(values, "isna")
+        and bool(np.asarray(values.isna()).any())
+    )
+
+
 def check_sample_weight(sample_weight, n_samples, func):
     if sample_weight is None:
         return None
     rule = "an array of real numbers"
+    column = frame_column(sample_weight)
+    if column is not None:
+        if column.n_missing:
+            raise ValueError(missing_message("sample_weight", func))
+        sample_weight = column.values
+    elif _has_nulls(sample_weight):
+        raise ValueError(missing_message("sample_weight", func))
     if sparse.issparse(sample_weight) or isinstance(
         sample_weight, Mapping | Set | Iterator | str | bytes
     ):
@@ -249,12 +271,17 @@ def check_sample_weight(sample_weight, n_samples, func):
         )
     try:
         weights = np.asarray(sample_weight)
-        if weights.dtype.kind == "O":  # Python numbers; complex ones fail here
+        # Python numbers; missing ones (None, pd.NA) said as such, complex fail
+        if weights.dtype.kind == "O" and not any(
+            is_missing(value) for value in weights.ravel().tolist()
+        ):
             weights = weights.astype(np.float64)
     except (TypeError, ValueError):
         raise TypeError(
             param_error(func, "sample_weight", rule, sample_weight)
         ) from None
+    if weights.dtype.kind == "O":
+        raise ValueError(missing_message("sample_weight", func))
     if weights.dtype.kind not in "biuf":
         # complex weights would lose their imaginary part in silence
         raise TypeError(

@@ -4,7 +4,7 @@ from functools import partial
 
 from .._core.checks import param_error
 from .._core.engine.grouped import count_grouped
-from .._core.inputs import Indicators, read_targets
+from .._core.inputs import DeviceCodes, Indicators, host_only_error, read_targets
 from .._core.inputs.dask import any_dask, empty_error, reduce_blocks
 from .._core.inputs.groups import read_groups
 from .._core.optional import require
@@ -125,6 +125,8 @@ def count_by_group(y_true, y_pred, groups, sample_weight, func):
     """``(GroupedCounts, group codes)`` of in-memory inputs: the targets and
     the groups read once, every group's table from one pass."""
     codes = read_targets(y_true, y_pred, sample_weight, func)
+    if isinstance(codes, DeviceCodes):
+        raise host_only_error(func)
     if isinstance(codes, Indicators):
         raise ValueError(
             param_error(

@@ -43,7 +43,7 @@ BAD_INPUT = [
         "None in object labels",
         lambda: ims.iba_score(["a", None, "b"], ["a", "b", "b"], pos_label="a"),
         ValueError,
-        r"'y_true/y_pred' parameter .* missing values",
+        r"'y_true' parameter .* missing values",
     ),
     (
         "pd.NA in nullable ints",

@@ -10,9 +10,10 @@ sparse table of many classes, the per-label tables of multilabel targets.
 import numpy as np
 
 from ..checks import CHUNK
-from ..inputs import Indicators, read_targets
+from ..inputs import DeviceCodes, Indicators, read_targets
 from ..inputs.arrays import check_whole_floats
 from ..inputs.unique import common_label_dtype, encode_sorted
+from .device import count_device
 from .joint import ContingencyTable, count_joint, zero_one_table
 from .multilabel import MultilabelTable, count_indicators
 from .select import select_counts
@@ -71,6 +72,8 @@ def count_table(y_true, y_pred, sample_weight, func, *, columns=None):
     targets = read_targets(y_true, y_pred, sample_weight, func, columns=columns)
     if isinstance(targets, Indicators):
         return count_indicators(targets)
+    if isinstance(targets, DeviceCodes):
+        return count_device(targets)
     return count_codes(targets)
 
 

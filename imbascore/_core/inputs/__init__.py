@@ -10,14 +10,24 @@ family needs to check lives in its module, what every family shares in
 
 import numpy as np
 
-from ..checks import check_sample_weight
+from ..checks import check_sample_weight, missing_message
+from ..frames import frame_column
+from .array_api import DeviceCodes, host_only_error, read_device_targets
 from .arrays import check_whole_floats, read_arrays
 from .coded import read_coded
 from .codes import Codes, Indicators
 from .multilabel import is_indicator, read_indicators
 from .pandas import from_pandas
 
-__all__ = ["Codes", "Indicators", "read_labelled", "read_targets"]
+__all__ = [
+    "Codes",
+    "DeviceCodes",
+    "Indicators",
+    "from_frame",
+    "host_only_error",
+    "read_labelled",
+    "read_targets",
+]
 
 
 def read_targets(y_true, y_pred, sample_weight, func, *, columns=None):
@@ -33,8 +43,13 @@ def read_targets(y_true, y_pred, sample_weight, func, *, columns=None):
         and y_true.dtype.kind != "O"
     ):  # the plain case
         return read_arrays(y_true, y_pred, sample_weight, func)
+    device = read_device_targets(y_true, y_pred, sample_weight, func)
+    if device is not None:  # counted where they are
+        return device
     if is_indicator(y_true) or is_indicator(y_pred):
         return read_indicators(y_true, y_pred, sample_weight, func, columns=columns)
+    y_true = from_frame(y_true, "y_true", func)
+    y_pred = from_frame(y_pred, "y_pred", func)
     coded = read_coded(y_true, y_pred, func)
     if coded is not None:
         weights = check_sample_weight(sample_weight, coded[0].shape[0], func)
@@ -44,6 +59,17 @@ def read_targets(y_true, y_pred, sample_weight, func, *, columns=None):
     return read_arrays(y_true, y_pred, sample_weight, func)
 
 
+def from_frame(y, name, func):
+    """A dataframe library's column as Arrow (categories, strings) or numpy
+    (numbers), its missing values refused; ``y`` itself for anything else."""
+    column = frame_column(y)
+    if column is None:
+        return y
+    if column.n_missing:
+        raise ValueError(missing_message(name, func))
+    return column.values
+
+
 def read_labelled(y_true, y_pred, sample_weight, func):
     """``(true codes, predicted codes, classes, weights)`` of single-label
     targets, every code a position in ``classes`` (sorted): for readers that
@@ -51,6 +77,8 @@ def read_labelled(y_true, y_pred, sample_weight, func):
     codes = read_targets(y_true, y_pred, sample_weight, func)
     if isinstance(codes, Indicators):
         return None
+    if isinstance(codes, DeviceCodes):
+        raise host_only_error(func)
     if codes.classes is not None:
         return codes.true, codes.pred, codes.classes, codes.weights
     check_whole_floats(codes)

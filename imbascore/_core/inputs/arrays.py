@@ -20,6 +20,7 @@ from ..checks import (
     missing_message,
     param_error,
 )
+from ..frames import frame_column
 from .codes import Codes
 from .unique import encode_sorted, mixed_types_error
 
@@ -57,6 +58,11 @@ def as_label_array(y, name, func):
         and y.dtype.kind in _NUMERIC_KINDS
     ):
         return y  # already what the checks below would make of it
+    column = frame_column(y)
+    if column is not None:
+        if column.n_missing:
+            raise ValueError(missing_message(name, func))
+        y = column.values
     rule = "a 1-D array-like of shape (n_samples,)"
     if isinstance(y, str | bytes | numbers.Number) or y is None:
         raise TypeError(param_error(func, name, rule, y))

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import is_missing, param_error
+from ..frames import frame_columns
+from .arrow import arrow_codes, is_arrow
 from .pandas import categorical_codes
 
 __all__ = ["GroupCodes", "read_groups"]
@@ -51,11 +53,12 @@ def _columns(groups, func):
         return [(str(name), groups[name]) for name in groups.columns]
     if pandas is not None and isinstance(groups, pandas.Series):
         return [(None if groups.name is None else str(groups.name), groups)]
-    polars = sys.modules.get("polars")
-    if polars is not None and isinstance(groups, polars.DataFrame):
-        return [(name, groups[name].to_numpy()) for name in groups.columns]
-    if polars is not None and isinstance(groups, polars.Series):
-        return [(groups.name or None, groups.to_numpy())]
+    columns = frame_columns(groups)
+    if columns is not None:
+        for name, column in columns:
+            if column.n_missing:
+                raise ValueError(_missing(name, func))
+        return [(name, column.values) for name, column in columns]
     if isinstance(groups, str | bytes) or np.isscalar(groups) or groups is None:
         raise TypeError(
             param_error(
@@ -83,7 +86,7 @@ def _columns(groups, func):
 
 def _one_key(values, name, func):
     """``(codes, labels)`` of one key, labels sorted."""
-    coded = categorical_codes(values)
+    coded = arrow_codes(values) if is_arrow(values) else categorical_codes(values)
     if coded is not None:
         codes, categories = coded
         codes = np.asarray(codes)

@@ -22,9 +22,12 @@ from ..checks import (
     index_of,
     label_array,
     label_family,
+    missing_message,
     param_error,
     unknown_pos_label,
 )
+from ..frames import frame_column
+from .array_api import array_api_namespace, host_only_error
 from .arrays import as_label_array, check_float_labels
 
 __all__ = [
@@ -63,6 +66,10 @@ def read_scores(
 ):
     """The checked inputs of ``func``; ``name`` is its scores' parameter and
     ``probabilities`` refuses scores outside [0, 1]."""
+    arrays = {"y_true": y_true, name: y_score, "sample_weight": sample_weight}
+    if array_api_namespace(arrays, func) is not None:
+        # the score side sorts and resamples on the host: said, not copied
+        raise host_only_error(func, name)
     truth = as_label_array(y_true, "y_true", func)
     scores, low, high = check_scores(y_score, truth.shape[0], func, name)
     if probabilities:
@@ -147,6 +154,11 @@ def check_scores(y_score, n_samples, func, name="y_score"):
     rule = "a 1-D array of real scores of shape (n_samples,)"
     if isinstance(y_score, str | bytes | numbers.Number) or y_score is None:
         raise TypeError(param_error(func, name, rule, y_score))
+    column = frame_column(y_score)
+    if column is not None:
+        if column.n_missing:
+            raise ValueError(missing_message(name, func))
+        y_score = column.values
     try:
         scores = np.asarray(y_score)
         if scores.dtype.kind == "O":

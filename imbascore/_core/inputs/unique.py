@@ -51,13 +51,9 @@ def mixed_types_error(y_true, y_pred, func):
         return [_family(array.dtype.kind)]
 
     got = f"y_true with {kinds(y_true)} and y_pred with {kinds(y_pred)} labels"
-    if any(
-        is_missing(v)
-        for array in (y_true, y_pred)
-        if array.dtype.kind == "O"
-        for v in array.tolist()
-    ):
-        return ValueError(missing_message("y_true/y_pred", func))
+    for array, name in ((y_true, "y_true"), (y_pred, "y_pred")):
+        if array.dtype.kind == "O" and any(is_missing(v) for v in array.tolist()):
+            return ValueError(missing_message(name, func))
     return TypeError(
         param_error(
             func,

@@ -1,0 +1,106 @@
+"""The contingency table of array API labels, counted on their device.
+
+The array API standard has no ``bincount``: each class pair's count is a
+reduction of a mask. Up to ``_MASKED_MAX`` classes (the binary case and small
+multiclass ones) every cell is one sum over the samples, which a GPU runs at
+memory speed and which adds the weights as exactly as numpy's sums; above it,
+the pair codes are sorted once and each cell's count (or weight) is read from
+the sorted order at its bounds (``searchsorted``, and a cumulative sum of the
+weights). Only the table, the classes and the per-class sums of squared
+weights come to the host.
+"""
+
+import numpy as np
+
+from ..checks import param_error
+from ..inputs.array_api import device_of, to_host
+from .joint import DENSE_MAX, present_table
+
+__all__ = ["count_device"]
+
+# Classes up to this many: one masked sum per cell.
+_MASKED_MAX = 4
+
+
+def _classes(codes):
+    """The sorted labels of both sides, on the device and on the host."""
+    xp = codes.xp
+    true, pred = codes.true, codes.pred
+    if true.dtype == xp.bool and pred.dtype == xp.bool:  # sorted as 0 and 1
+        true, pred = xp.astype(true, xp.int8), xp.astype(pred, xp.int8)
+    if true.dtype != pred.dtype:
+        dtype = xp.result_type(true.dtype, pred.dtype)
+        true, pred = xp.astype(true, dtype), xp.astype(pred, dtype)
+    classes = xp.sort(xp.unique_values(xp.concat([true, pred])))
+    if classes.shape[0] > DENSE_MAX:
+        raise ValueError(
+            param_error(
+                codes.func,
+                "y_true/y_pred",
+                f"labels of at most {DENSE_MAX} classes on the array API path",
+                f"{classes.shape[0]} classes",
+                "Pass numpy arrays to count more classes.",
+            )
+        )
+    return true, pred, classes
+
+
+def _masked_cells(true, pred, weights, k, xp):
+    """``(counts, weighted)`` by one sum per cell (``weighted`` None unweighted)."""
+    counts = np.zeros((k, k), dtype=np.int64)
+    weighted = None if weights is None else np.zeros((k, k))
+    for i in range(k):
+        row = true == i
+        for j in range(k):
+            cell = row & (pred == j)
+            counts[i, j] = int(xp.sum(xp.astype(cell, xp.int64)))
+            if weights is not None:
+                weighted[i, j] = float(xp.sum(xp.where(cell, weights, 0.0)))
+    return counts, weighted
+
+
+def _sorted_cells(true, pred, weights, k, xp):
+    """``(counts, weighted)`` from one sort of the pair codes."""
+    index = xp.astype(true, xp.int64) * k + xp.astype(pred, xp.int64)
+    order = xp.argsort(index)
+    ordered = xp.take(index, order)
+    cells = xp.arange(k * k + 1, dtype=xp.int64, device=device_of(index))
+    bounds = xp.searchsorted(ordered, cells, side="left")
+    counts = np.diff(to_host(bounds)).reshape(k, k)
+    if weights is None:
+        return counts, None
+    cumulated = xp.cumulative_sum(xp.take(weights, order), include_initial=True)
+    weighted = np.diff(to_host(xp.take(cumulated, bounds))).reshape(k, k)
+    return counts, weighted
+
+
+def _squared_weights(true, weights, k, xp):
+    """Per true class ``(sum (w / s)^2, s)``, ``s`` its largest weight (no
+    under- or overflow whatever the weights' scale), as the numpy path's."""
+    sums, scales = np.zeros(k), np.ones(k)
+    for i in range(k):
+        own = xp.where(true == i, weights, 0.0)
+        largest = float(xp.max(own))
+        if largest > 0:
+            scales[i] = largest
+            sums[i] = float(xp.sum((own / largest) ** 2))
+    return sums, scales
+
+
+def count_device(codes):
+    """The :class:`ContingencyTable` of :class:`DeviceCodes`, counted where
+    the labels are."""
+    xp = codes.xp
+    true, pred, classes = _classes(codes)
+    k = classes.shape[0]
+    true = xp.searchsorted(classes, true)
+    pred = xp.searchsorted(classes, pred)
+    cells = _masked_cells if k <= _MASKED_MAX else _sorted_cells
+    counts, weighted = cells(true, pred, codes.weights, k, xp)
+    values = to_host(classes)
+    if codes.true.dtype == xp.bool and codes.pred.dtype == xp.bool:
+        values = values.astype(bool)  # as the numpy path's classes
+    if weighted is None:
+        return present_table(counts, counts, values)
+    squared = _squared_weights(true, codes.weights, k, xp)
+    return present_table(weighted, counts, values, squared)
