@@ -18,6 +18,7 @@ returns stored predictions (no model time), against one ``iba_score`` call.
 """
 
 import argparse
+import os
 import statistics
 import time
 import tracemalloc
@@ -118,6 +119,47 @@ def _read_floor(y_true, y_pred, repeats):
     return _median_seconds(lambda: [w.sum(dtype=np.uint64) for w in words], repeats)
 
 
+def _dataframe_columns(y_true, y_pred):
+    """``(name, y_true column, y_pred column, pos_label)`` of each dataframe
+    library installed: the same 0/1 labels as columns of numbers, and as
+    categories for polars."""
+    columns = []
+    try:
+        import polars as pl
+    except ImportError:
+        pl = None
+    if pl is not None:
+        columns.append(("polars Int64 Series", pl.Series(y_true), pl.Series(y_pred), 1))
+        labels = np.array(["majority", "minority"])
+        categorical = [
+            pl.Series(labels[y], dtype=pl.Categorical) for y in (y_true, y_pred)
+        ]
+        columns.append(("polars Categorical", *categorical, "minority"))
+        frames = [pl.DataFrame({"y": y}).lazy() for y in (y_true, y_pred)]
+        columns.append(("polars LazyFrame column", *frames, 1))
+    try:
+        import pyarrow as pa
+    except ImportError:
+        pa = None
+    if pa is not None:
+        columns.append(
+            (
+                "pyarrow ChunkedArray",
+                pa.chunked_array([y_true]),
+                pa.chunked_array([y_pred]),
+                1,
+            )
+        )
+    try:
+        os.environ.setdefault("MODIN_ENGINE", "python")
+        import modin.pandas as mpd
+    except ImportError:
+        mpd = None
+    if mpd is not None:
+        columns.append(("Modin Series", mpd.Series(y_true), mpd.Series(y_pred), 1))
+    return columns
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="n=10^6, fewer repeats")
@@ -200,8 +242,14 @@ def main(argv=None):
             categorical,
             ours,
             "int64 labels",
-            "<= 1.5x",
+            "<= 0.3x",
         )
+    for name, make_true, make_pred, pos in _dataframe_columns(y_true, y_pred):
+        seconds = _median_seconds(
+            lambda: iba_score(make_true, make_pred, pos_label=pos), repeats
+        )
+        target = "<= 0.3x" if "Categorical" in name else "<= 1.5x"
+        against(label, f"imbascore iba_score, {name}", seconds, ours, "int64", target)
     if imblearn_iba is not None:
         theirs = _median_seconds(
             lambda: imblearn_iba(y_true, y_pred, average="binary"), 3

@@ -23,7 +23,7 @@ reads weights through it.
 
 import numpy as np
 
-__all__ = ["FrameColumn", "frame_column", "frame_columns"]
+__all__ = ["CodedLabels", "FrameColumn", "frame_column", "frame_columns"]
 
 # Modules whose objects never go through narwhals: numpy and plain Python
 # (nothing to do), pandas (the package's own adapter, see above), pyarrow
@@ -39,9 +39,10 @@ class FrameColumn:
 
     Attributes
     ----------
-    values : ndarray or pyarrow.ChunkedArray
-        numpy for numbers and booleans; Arrow for categorical, enum and string
-        columns (when pyarrow is installed; numpy otherwise).
+    values : ndarray, CodedLabels or pyarrow array
+        numpy for numbers and booleans; :class:`CodedLabels` for categorical
+        and enum columns of polars and pandas-like backends; Arrow for the
+        others' and for strings (when pyarrow is installed; numpy otherwise).
     n_missing : int
         The backend's count of null values (NaN counts for pandas-like
         backends, as in pandas).
@@ -111,16 +112,93 @@ def frame_columns(frame):
     return [(str(name), _read(wrapped.get_column(name))) for name in wrapped.columns]
 
 
+class CodedLabels:
+    """A categorical column's integer codes and the label of each code
+    (some codes possibly unused), read without decoding a string per sample.
+
+    numpy reads it as its labels (``np.asarray``), for the paths that need
+    them decoded (a fallback with an error to report).
+    """
+
+    __slots__ = ("categories", "codes")
+
+    def __init__(self, codes, categories):
+        self.codes = codes
+        self.categories = categories
+
+    def __len__(self):
+        return self.codes.shape[0]
+
+    @property
+    def shape(self):
+        return self.codes.shape
+
+    @property
+    def ndim(self):
+        return 1
+
+    def __array__(self, dtype=None, copy=None):
+        labels = self.categories[self.codes]
+        return labels if dtype is None else labels.astype(dtype)
+
+
+def _categorical_codes(series):
+    """:class:`CodedLabels` of a categorical or enum column of polars or of
+    a pandas-like backend (Modin, cuDF); None for other types and backends.
+
+    polars' ``to_arrow`` of a Categorical rebuilds a dictionary (175 ms for
+    10^7 labels with polars 2.1) where its physical codes are a view (0.3 ms).
+    """
+    import narwhals.stable.v2 as nw
+
+    if not isinstance(series.dtype, nw.Categorical | nw.Enum):
+        return None
+    native = series.to_native()
+    implementation = series.implementation
+    if implementation.is_polars():
+        # the codes index the dtype's categories (the global ones of a
+        # Categorical, the fixed list of an Enum)
+        categories = native.dtype.categories
+        categories = (
+            categories.to_series() if hasattr(categories, "to_series") else categories
+        )
+        return CodedLabels(
+            native.to_physical().to_numpy(), np.asarray(categories.to_numpy())
+        )
+    if implementation.is_pandas_like():
+        return CodedLabels(
+            np.asarray(native.cat.codes.to_numpy()),
+            np.asarray(native.cat.categories.to_numpy()),
+        )
+    return None
+
+
 def _read(series):
     """The :class:`FrameColumn` of a narwhals Series."""
     backend = str(series.implementation).lower().rsplit(".", 1)[-1]
+    native_dtype = getattr(series.to_native(), "dtype", None)
+    if series.implementation.is_pandas_like() and isinstance(native_dtype, np.dtype):
+        # numpy's integers and booleans hold no nulls and its floats' NaN is
+        # read as in a numpy array: no null count (Modin: 0.1 s per 10^7)
+        return FrameColumn(_numbers(series), 0, backend)
     n_missing = int(series.null_count())
     if n_missing:
         return FrameColumn(None, n_missing, backend)
+    coded = _categorical_codes(series)
+    if coded is not None:
+        return FrameColumn(coded, 0, backend)
     if _wants_arrow(series):
         try:
             values = series.to_arrow()
         except ImportError:  # no pyarrow: Python strings, read as before
             values = series.to_numpy()
         return FrameColumn(values, 0, backend)
-    return FrameColumn(series.to_numpy(), 0, backend)
+    return FrameColumn(_numbers(series), 0, backend)
+
+
+def _numbers(series):
+    """A column of numbers as numpy. Modin's ``to_numpy`` (its Python engine)
+    takes 0.21 s per 10^7 labels, its ``to_pandas`` then pandas' 0.04 s."""
+    if series.implementation.is_modin():
+        return series.to_pandas().to_numpy()
+    return series.to_numpy()

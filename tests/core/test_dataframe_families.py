@@ -211,3 +211,38 @@ def test_groups_of_every_family_give_the_same_table():
         )
         assert repr(got) == repr(expected)
         assert got.to_frame().equals(expected.to_frame())
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_polars_codes_in_order_of_appearance_count_as_their_labels(weighted):
+    # categories made before (unused here) and labels first seen out of order:
+    # the codes are counted as they are and the table put in label order
+    pl.Series(["unused", "zzz", "e"], dtype=pl.Categorical)
+    labels = np.array(["e", "d", "c", "b", "a"], dtype=object)
+    y_true = labels[_RNG.integers(0, 5, 500)]
+    y_pred = labels[_RNG.integers(0, 4, 500)]  # "a" never predicted
+    weights = _RNG.random(500) if weighted else None
+    columns = [pl.Series(y, dtype=pl.Categorical) for y in (y_true, y_pred)]
+    expected = ims.confusion_counts(y_true, y_pred, sample_weight=weights)
+    got = ims.confusion_counts(*columns, sample_weight=weights)
+    assert got == expected and list(got.labels) == ["a", "b", "c", "d", "e"]
+    assert ims.imbalanced_report(
+        *columns, sample_weight=weights, output_dict=True
+    ) == ims.imbalanced_report(y_true, y_pred, sample_weight=weights, output_dict=True)
+    groups = _RNG.integers(0, 3, 500)
+    assert repr(
+        ims.metrics_by_group(*columns, groups=groups, metrics=["iba"], average="macro")
+    ) == repr(
+        ims.metrics_by_group(
+            y_true, y_pred, groups=groups, metrics=["iba"], average="macro"
+        )
+    )
+    enum = pl.Enum(["e", "c", "a", "d", "b"])
+    np.testing.assert_array_equal(
+        ims.confusion_counts(
+            pl.Series(y_true, dtype=enum),
+            pl.Series(y_pred, dtype=enum),
+            sample_weight=weights,
+        ).matrix,
+        expected.matrix,
+    )

@@ -14,7 +14,7 @@ from ..inputs import DeviceCodes, Indicators, read_targets
 from ..inputs.arrays import check_whole_floats
 from ..inputs.unique import common_label_dtype, encode_sorted
 from .device import count_device
-from .joint import ContingencyTable, count_joint, zero_one_table
+from .joint import ContingencyTable, count_joint, in_class_order, zero_one_table
 from .multilabel import MultilabelTable, count_indicators
 from .select import select_counts
 from .zero_one import count_zero_one
@@ -48,6 +48,9 @@ def own_codes(true, pred):
 def count_codes(codes):
     """The contingency table of :class:`~imbascore._core.inputs.Codes`."""
     true, pred, classes, weights = codes.true, codes.pred, codes.classes, codes.weights
+    if codes.lookup is not None:  # a categorical's own codes
+        raw = count_joint(true, pred, 0, np.arange(len(codes.lookup)), weights)
+        return in_class_order(raw, codes.lookup, classes)
     if classes is not None:
         return count_joint(true, pred, 0, classes, weights)
     # integer labels, their own codes: 0/1 labels are counted as they are read

@@ -95,6 +95,7 @@ def _class_codes(codes):
     offset`` in ``0 .. K - 1`` (integer labels are their own codes when
     their range is small, as the ungrouped count reads them)."""
     if codes.classes is not None:
+        codes = codes.resolved()
         return codes.true, codes.pred, 0, codes.classes
     check_whole_floats(codes)
     own = own_codes(codes.true, codes.pred)

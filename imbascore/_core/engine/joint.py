@@ -16,7 +16,13 @@ from scipy import sparse
 from ..checks import CHUNK
 from .zero_one import count_zero_one
 
-__all__ = ["ContingencyTable", "DENSE_MAX", "count_joint", "zero_one_table"]
+__all__ = [
+    "ContingencyTable",
+    "DENSE_MAX",
+    "count_joint",
+    "in_class_order",
+    "zero_one_table",
+]
 
 # Above this many classes the contingency table is kept sparse.
 DENSE_MAX = 256
@@ -187,6 +193,19 @@ def _sparse(true, pred, classes, weights):
             lambda: true,
         )
     return ContingencyTable(joint, classes, squared)
+
+
+def in_class_order(raw, lookup, classes):
+    """The table of codes ``raw`` (its classes: the codes some sample has) as
+    the table of their labels ``classes[lookup[code]]``, sorted: the rows and
+    columns of a small table reordered instead of every sample's code."""
+    positions = lookup[raw.classes]
+    order = np.argsort(positions)
+    joint = np.asarray(raw.joint)[np.ix_(order, order)]
+    squared = raw.squared_weights
+    if squared is not None:
+        squared = tuple(part[order] for part in squared)
+    return ContingencyTable(joint, classes[positions[order]], squared)
 
 
 def count_joint(true, pred, offset, values, weights):

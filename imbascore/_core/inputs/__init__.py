@@ -53,7 +53,8 @@ def read_targets(y_true, y_pred, sample_weight, func, *, columns=None):
     coded = read_coded(y_true, y_pred, func)
     if coded is not None:
         weights = check_sample_weight(sample_weight, coded[0].shape[0], func)
-        return Codes(*coded, weights, func)
+        true, pred, classes, lookup = coded
+        return Codes(true, pred, classes, weights, func, lookup)
     y_true = from_pandas(y_true, "y_true", func)
     y_pred = from_pandas(y_pred, "y_pred", func)
     return read_arrays(y_true, y_pred, sample_weight, func)
@@ -79,6 +80,7 @@ def read_labelled(y_true, y_pred, sample_weight, func):
         return None
     if isinstance(codes, DeviceCodes):
         raise host_only_error(func)
+    codes = codes.resolved()
     if codes.classes is not None:
         return codes.true, codes.pred, codes.classes, codes.weights
     check_whole_floats(codes)

@@ -32,6 +32,13 @@ class Codes:
         The public function, for the messages of checks made while counting
         (float labels that are their own codes: see
         :func:`~imbascore._core.inputs.arrays.check_whole_floats`).
+    lookup : ndarray of shape (n_codes,) or None
+        When given, ``true`` and ``pred`` hold a categorical column's own
+        codes and code ``c`` is the label ``classes[lookup[c]]``: the engine
+        counts the codes as they are and orders the small table after, where
+        translating every sample's code would cost more than the count
+        (polars' codes follow the order the labels first appeared in). Readers
+        of every sample's class call :meth:`resolved`.
     """
 
     true: np.ndarray
@@ -39,6 +46,19 @@ class Codes:
     classes: np.ndarray | None
     weights: np.ndarray | None
     func: str = "count"
+    lookup: np.ndarray | None = None
+
+    def resolved(self):
+        """These codes with :attr:`lookup` applied: positions in ``classes``."""
+        if self.lookup is None:
+            return self
+        return Codes(
+            self.lookup[self.true],
+            self.lookup[self.pred],
+            self.classes,
+            self.weights,
+            self.func,
+        )
 
 
 @dataclass(frozen=True)

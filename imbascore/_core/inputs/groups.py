@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import is_missing, param_error
-from ..frames import frame_columns
+from ..frames import CodedLabels, frame_columns
 from .arrow import arrow_codes, is_arrow
 from .pandas import categorical_codes
 
@@ -86,7 +86,12 @@ def _columns(groups, func):
 
 def _one_key(values, name, func):
     """``(codes, labels)`` of one key, labels sorted."""
-    coded = arrow_codes(values) if is_arrow(values) else categorical_codes(values)
+    if isinstance(values, CodedLabels):
+        coded = values.codes, values.categories
+    elif is_arrow(values):
+        coded = arrow_codes(values)
+    else:
+        coded = categorical_codes(values)
     if coded is not None:
         codes, categories = coded
         codes = np.asarray(codes)
