@@ -11,9 +11,10 @@ Rows, each at 10^6, 10^7 and 10^8 labels (``--sizes``), median of ``--repeat``:
   scikit-learn's ``confusion_matrix`` on the same arrays with the dispatch
   on, and torchmetrics' ``binary_confusion_matrix`` for torch; every time
   includes a synchronisation of the device.
-- the threshold curve on the device: scikit-learn's ``roc_curve`` and
-  torchmetrics' ``binary_roc``; the package's score side refuses device
-  scores (it sorts and resamples on the host), so its row says so.
+- the threshold curve on the device: the package's ``threshold_curve`` (one
+  sort and cumulative sums on the device) and ``roc_auc_score``, scikit-learn's
+  ``roc_curve`` and torchmetrics' ``binary_roc``; and the package's
+  ``threshold_curve`` on numpy.
 
 Run: ``SCIPY_ARRAY_API=1 python benchmarks/bench_array_api.py [--sizes 1e6 1e7]``.
 """
@@ -30,6 +31,7 @@ import sklearn  # noqa: E402
 from sklearn.metrics import confusion_matrix, roc_curve  # noqa: E402
 
 import imbascore as ims  # noqa: E402
+from imbascore.metrics import roc_auc_score  # noqa: E402
 
 
 def _median_seconds(function, sync, repeat):
@@ -103,6 +105,16 @@ def run(n, repeat):
         lambda: ims.confusion_counts(y_true, y_pred), lambda: None, repeat
     )
     rows = [("numpy: imbascore confusion_counts (anchor)", anchor)]
+    for label, function in (
+        ("threshold_curve", lambda: ims.threshold_curve(y_true, scores)),
+        ("roc_auc_score", lambda: roc_auc_score(y_true, scores)),
+    ):
+        rows.append(
+            (
+                f"numpy: imbascore {label}",
+                _median_seconds(function, lambda: None, repeat),
+            )
+        )
     for name, to_array, sync in _libraries():
         t, p, s = to_array(y_true), to_array(y_pred), to_array(scores)
         with sklearn.config_context(array_api_dispatch=True):
@@ -127,12 +139,14 @@ def run(n, repeat):
                 )
             except (TypeError, ValueError) as error:
                 print(f"  {name}: scikit-learn roc_curve refused: {error}")
+            for label, function in (
+                ("threshold_curve", lambda: ims.threshold_curve(t, s)),
+                ("roc_auc_score", lambda: roc_auc_score(t, s)),
+            ):
+                seconds = _median_seconds(function, sync, repeat)
+                rows.append((f"{name}: imbascore {label}", seconds))
         if name.startswith("torch"):
             rows.extend(_torchmetrics_rows(name, t, p, s, repeat, sync))
-        print(
-            f"  {name}: imbascore threshold_curve: refused (the score side "
-            "reads scores on the host)"
-        )
     print(f"\n{n:,} labels, median of {repeat}\n")
     print("| row | seconds | ratio to numpy |")
     print("|---|---|---|")

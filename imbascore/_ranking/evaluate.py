@@ -95,12 +95,12 @@ def undefined(
     caller if it is."""
     missing = []
     if not float(tp[-1]) > 0:
-        has = ranked.positive.any()
+        has = ranked.any_positive()
         missing.append(
             "every positive sample weighs 0" if has else "y_true has no positive sample"
         )
     if needs_negatives and not float(fp[-1]) > 0:
-        has = not ranked.positive.all()
+        has = not ranked.all_positive()
         missing.append(
             "every negative sample weighs 0" if has else "y_true has no negative sample"
         )

@@ -26,11 +26,14 @@ from .._core.checks import (
     check_zero_division,
     param_error,
 )
+from .._core.engine.device import rank_on_device, squared_weights_by_code
 from .._core.engine.prevalence import check_priors, row_factors
 from .._core.engine.ranked import rank_scores
 from .._core.engine.select import OneVsRestCounts, index_of, label_array
+from .._core.inputs.array_api import host_only_error
 from .._core.inputs.arrays import as_label_array
 from .._core.inputs.dask import any_dask, empty_error, reduce_blocks
+from .._core.inputs.device_scores import read_device_scores
 from .._core.inputs.scores import (
     binary_classes,
     check_probability_range,
@@ -526,14 +529,36 @@ def _count_at_scores(scores, y_true, pos_label, weights):
     metrics read them): bin ``k + 1`` holds the ``k``-th distinct score,
     ascending."""
     ranked = rank_scores(scores, y_true == pos_label, weights)
-    positives, negatives = ranked.per_group()
-    accumulator = _Accumulator(ranked.n_groups + 1, weights is not None)
-    per_bin = accumulator.hist.reshape(-1, 2)
-    per_bin[1:, 1] = positives[::-1]
-    per_bin[1:, 0] = negatives[::-1]
+    accumulator = _fill(ranked, weights is not None)
     if weights is not None:
         accumulator.add_squares(ranked.positive.astype(np.int64), ranked.weights)
     return ranked.thresholds[::-1].copy(), accumulator
+
+
+def _count_on_device(device, name):
+    """:func:`_count_at_scores` of array API scores: sorted and cumulated on
+    their device (:func:`~imbascore._core.engine.device.rank_on_device`)."""
+    ranked = rank_on_device(device, name)
+    weighted = device.weights is not None
+    accumulator = _fill(ranked, weighted)
+    if weighted:
+        xp = device.xp
+        sums, scales = squared_weights_by_code(
+            xp.astype(device.positive, xp.int64), device.weights, 2, xp
+        )
+        accumulator.squares, accumulator.scales = sums, np.where(sums > 0, scales, 0.0)
+    return ranked.thresholds[::-1].copy(), accumulator
+
+
+def _fill(ranked, weighted):
+    """An accumulator of the counts at every distinct score of ``ranked``:
+    bin ``k + 1`` holds the ``k``-th distinct score, ascending."""
+    positives, negatives = ranked.per_group()
+    accumulator = _Accumulator(ranked.n_groups + 1, weighted)
+    per_bin = accumulator.hist.reshape(-1, 2)
+    per_bin[1:, 1] = positives[::-1]
+    per_bin[1:, 0] = negatives[::-1]
+    return accumulator
 
 
 def _count_at_thresholds(scores, y_true, pos_label, weights, thresholds):
@@ -825,6 +850,21 @@ def counted_curve(
             score_name,
             probabilities,
         )
+    elif (
+        device := read_device_scores(
+            y_true,
+            y_score,
+            sample_weight,
+            func,
+            pos_label=pos_label,
+            name=score_name,
+            probabilities=probabilities,
+        )
+    ) is not None:  # array API scores: counted on their device
+        if given is not None:
+            raise host_only_error(func, "thresholds")
+        classes, pos_label = device.classes, device.pos_label
+        at, accumulator = _count_on_device(device, score_name)
     else:
         read = read_scores(
             y_true,

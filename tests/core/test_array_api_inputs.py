@@ -231,13 +231,113 @@ def test_functions_that_read_every_sample_on_the_host_say_so(dispatch):
         ims.metrics_by_group(*device, groups=np.zeros(N, dtype=int), metrics=["iba"])
 
 
+SCORES = np.round(_RNG.random(N) * 0.7 + 0.3 * BINARY[0], 2)  # ties included
+SCORE_CASES = [
+    ("scores", BINARY[0], SCORES, None, {}),
+    ("weighted", BINARY[0], SCORES, WEIGHTS, {}),
+    ("pos_label 0", BINARY[0], 1 - SCORES, WEIGHTS, {"pos_label": 0}),
+    (
+        "float32 scores, bool truth",
+        BINARY[0].astype(bool),
+        SCORES.astype(np.float32),
+        None,
+        {},
+    ),
+    ("integer scores", BINARY[0], (SCORES * 10).astype(np.int64), None, {}),
+    ("no positive", np.zeros(N, dtype=np.int64), SCORES, None, {"pos_label": 1}),
+]
+
+
+@pytest.mark.parametrize("case", SCORE_CASES, ids=[case[0] for case in SCORE_CASES])
 @pytest.mark.parametrize(
     "info",
-    [info for info in ims.list_metrics() if info.reads != "labels"],
+    [info for info in ims.list_metrics() if info.reads == "scores"],
     ids=lambda info: info.name,
 )
-def test_the_score_side_refuses_device_scores_naming_them(info, dispatch):
-    scores = _on_device(np.linspace(0.01, 0.99, N))
-    name = "y_score" if info.reads == "scores" else "y_proba"
-    with pytest.raises(TypeError, match=f"'{name}' parameter .* reads every sample"):
-        info.function(_on_device(BINARY[0]), scores)
+def test_ranking_metrics_sort_on_the_device_as_numpy(info, case, dispatch):
+    _, y_true, scores, weights, params = case
+    expected = _call(info.function, y_true, scores, weights, params)
+    got = _call(
+        info.function,
+        _on_device(y_true),
+        _on_device(scores),
+        _on_device(weights),
+        params,
+    )
+    assert got[0] == expected[0], (got, expected)
+    if expected[0] == "error":
+        assert got[1:] == expected[1:]
+        return
+    np.testing.assert_allclose(got[1], expected[1], rtol=1e-12)
+    assert got[2] == expected[2]
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (
+            lambda y, s: ims.metrics.roc_auc_score(y, xp.asarray(SCORES)),
+            "'y_score' parameter .* on y_true's device",
+        ),
+        (
+            lambda y, s: ims.metrics.roc_auc_score(y, s * xp.nan),
+            "'y_score' parameter .* free of NaN",
+        ),
+        (
+            lambda y, s: ims.metrics.roc_auc_score(y, s[:-1]),
+            r"'y_score' parameter .* same length as y_true \(300\)",
+        ),
+        (
+            lambda y, s: ims.metrics.roc_auc_score(y * 2, s),
+            "'pos_label' parameter",
+        ),
+        (
+            lambda y, s: ims.metric_interval(y, s, metric="roc_auc"),
+            "reads every sample on the host",
+        ),
+        (
+            lambda y, s: ims.threshold_curve(y, s, thresholds=10),
+            "'thresholds' parameter .* reads every sample on the host",
+        ),
+    ],
+)
+def test_the_score_side_checks_on_the_device_or_says_it_cannot(call, match, dispatch):
+    y_true, scores = _on_device(BINARY[0]), _on_device(SCORES)
+    with pytest.raises((TypeError, ValueError), match=match):
+        call(y_true, scores)
+
+
+@pytest.mark.parametrize(
+    "info",
+    [info for info in ims.list_metrics() if info.reads == "probabilities"],
+    ids=lambda info: info.name,
+)
+def test_the_calibration_side_refuses_device_probabilities(info, dispatch):
+    with pytest.raises(TypeError, match="'y_proba' parameter .* reads every sample"):
+        info.function(_on_device(BINARY[0]), _on_device(SCORES))
+
+
+@pytest.mark.parametrize("case", SCORE_CASES[:4], ids=[c[0] for c in SCORE_CASES[:4]])
+def test_the_threshold_curve_cumulates_on_the_device_as_numpy(case, dispatch):
+    _, y_true, scores, weights, params = case
+    metrics = ["iba", "gmean", "dprime", "sensitivity"]
+    expected = ims.threshold_curve(
+        y_true, scores, sample_weight=weights, metrics=metrics, **params
+    )
+    got = ims.threshold_curve(
+        _on_device(y_true),
+        _on_device(scores),
+        sample_weight=_on_device(weights),
+        metrics=metrics,
+        **params,
+    )
+    assert got.pos_label == expected.pos_label
+    np.testing.assert_array_equal(got.thresholds, expected.thresholds)
+    for field in ("tp", "fp", "fn", "tn"):
+        np.testing.assert_allclose(
+            getattr(got, field), getattr(expected, field), rtol=1e-12
+        )
+    for metric in metrics:
+        np.testing.assert_allclose(
+            got.values[metric], expected.values[metric], rtol=1e-9, atol=1e-12
+        )

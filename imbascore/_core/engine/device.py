@@ -13,10 +13,11 @@ weights come to the host.
 import numpy as np
 
 from ..checks import param_error
-from ..inputs.array_api import device_of, to_host
+from ..inputs.array_api import device_of, host_only_error, to_host
 from .joint import DENSE_MAX, present_table
+from .ranked import GroupedRanking
 
-__all__ = ["count_device"]
+__all__ = ["count_device", "rank_on_device", "squared_weights_by_code"]
 
 # Classes up to this many: one masked sum per cell.
 _MASKED_MAX = 4
@@ -74,7 +75,7 @@ def _sorted_cells(true, pred, weights, k, xp):
     return counts, weighted
 
 
-def _squared_weights(true, weights, k, xp):
+def squared_weights_by_code(true, weights, k, xp):
     """Per true class ``(sum (w / s)^2, s)``, ``s`` its largest weight (no
     under- or overflow whatever the weights' scale), as the numpy path's."""
     sums, scales = np.zeros(k), np.ones(k)
@@ -102,5 +103,47 @@ def count_device(codes):
         values = values.astype(bool)  # as the numpy path's classes
     if weighted is None:
         return present_table(counts, counts, values)
-    squared = _squared_weights(true, codes.weights, k, xp)
+    squared = squared_weights_by_code(true, codes.weights, k, xp)
     return present_table(weighted, counts, values, squared)
+
+
+def rank_on_device(read, name="y_score"):
+    """The :class:`GroupedRanking` of :class:`DeviceScores`: one sort on the
+    device, descending; each distinct score's positives and negatives read
+    from cumulative sums at the ends of its run of equal scores. The
+    distinct scores and their counts come to the host (the curve's size)."""
+    xp = read.xp
+    order = xp.argsort(read.scores, descending=True)
+    ordered = xp.take(read.scores, order)
+    positive = xp.take(read.positive, order)
+    last = xp.concat(
+        [
+            ordered[1:] != ordered[:-1],
+            xp.ones(1, dtype=xp.bool, device=device_of(ordered)),
+        ]
+    )
+    ends = xp.nonzero(last)[0]
+    if read.weights is None:
+        ones = xp.astype(positive, xp.int64)
+        on_positives = xp.take(xp.cumulative_sum(ones), ends)
+        on_all = xp.astype(ends, xp.int64) + 1
+    else:
+        weights = xp.take(read.weights, order)
+        on_positives = xp.take(
+            xp.cumulative_sum(xp.where(positive, weights, 0.0)), ends
+        )
+        on_all = xp.take(xp.cumulative_sum(weights), ends)
+    tp, total = to_host(on_positives), to_host(on_all)
+    positives = np.diff(tp, prepend=tp.dtype.type(0))
+    negatives = np.diff(total - tp, prepend=tp.dtype.type(0))
+    thresholds = to_host(xp.take(ordered, ends)).astype(np.float64)
+    any_positive = bool(xp.any(read.positive))
+    all_positive = bool(xp.all(read.positive))
+    return GroupedRanking(
+        thresholds,
+        positives,
+        negatives,
+        any_positive,
+        all_positive,
+        host_only_error(read.func, name),
+    )

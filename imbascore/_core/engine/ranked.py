@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["RankedScores", "rank_scores"]
+__all__ = ["GroupedRanking", "RankedScores", "rank_scores"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,12 +72,62 @@ class RankedScores:
         positives, negatives = self.per_group(weights)
         return np.cumsum(positives), np.cumsum(negatives)
 
+    def any_positive(self):
+        """Whether some sample is of the positive class (whatever its weight)."""
+        return bool(self.positive.any())
+
+    def all_positive(self):
+        """Whether every sample is of the positive class."""
+        return bool(self.positive.all())
+
     def group_of_input(self):
         """Per sample in the input's order, the index of its score in
         :attr:`thresholds` (to pair two models' groups sample by sample)."""
         groups = np.empty_like(self.group)
         groups[self.order] = self.group
         return groups
+
+
+class GroupedRanking:
+    """Scores ranked on their device (array API inputs): the distinct scores
+    and each one's positives and negatives, without the samples.
+
+    It answers what the ranking metrics read (:meth:`per_group`,
+    :meth:`cumulated`, :attr:`thresholds`); what needs every sample on the
+    host (resampling, DeLong's placements) gets ``error``.
+    """
+
+    def __init__(
+        self, thresholds, positives, negatives, any_positive, all_positive, error
+    ):
+        self.thresholds = thresholds
+        self._counts = positives, negatives
+        self._any, self._all = any_positive, all_positive
+        self._error = error
+
+    @property
+    def n_groups(self):
+        return self.thresholds.shape[0]
+
+    def per_group(self, weights=None):
+        if weights is not None:
+            raise self._error
+        return self._counts
+
+    def cumulated(self, weights=None):
+        positives, negatives = self.per_group(weights)
+        return np.cumsum(positives), np.cumsum(negatives)
+
+    def any_positive(self):
+        return self._any
+
+    def all_positive(self):
+        return self._all
+
+    def __getattr__(self, name):  # group, positive, weights, order: per sample
+        if name in ("group", "positive", "weights", "order", "group_of_input"):
+            raise self._error
+        raise AttributeError(name)
 
 
 def rank_scores(scores, positive, weights=None):

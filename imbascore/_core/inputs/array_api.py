@@ -27,8 +27,10 @@ __all__ = [
     "array_api_namespace",
     "device_of",
     "host_only_error",
+    "label_vector",
     "read_device_targets",
     "to_host",
+    "weight_vector",
 ]
 
 
@@ -156,7 +158,7 @@ class DeviceCodes:
     func: str
 
 
-def _label_vector(y, name, xp, func):
+def label_vector(y, name, xp, func):
     """``y`` as a checked 1-D label array of ``xp``."""
     rule = "a 1-D array of shape (n_samples,)"
     if y.ndim == 2 and y.shape[1] == 1:
@@ -195,7 +197,7 @@ def _label_vector(y, name, xp, func):
     return y
 
 
-def _weight_vector(weights, n_samples, xp, device, func):
+def weight_vector(weights, n_samples, xp, device, func):
     """``sample_weight`` as a checked float array of ``xp``."""
     if weights.ndim == 2 and weights.shape[1] == 1:
         weights = xp.reshape(weights, (-1,))
@@ -250,8 +252,8 @@ def read_device_targets(y_true, y_pred, sample_weight, func):
     if found is None:
         return None
     xp, device = found
-    true = _label_vector(y_true, "y_true", xp, func)
-    pred = _label_vector(y_pred, "y_pred", xp, func)
+    true = label_vector(y_true, "y_true", xp, func)
+    pred = label_vector(y_pred, "y_pred", xp, func)
     if pred.shape[0] != true.shape[0]:
         raise ValueError(
             param_error(
@@ -264,6 +266,6 @@ def read_device_targets(y_true, y_pred, sample_weight, func):
     weights = (
         None
         if sample_weight is None
-        else _weight_vector(sample_weight, true.shape[0], xp, device, func)
+        else weight_vector(sample_weight, true.shape[0], xp, device, func)
     )
     return DeviceCodes(true, pred, weights, xp, func)
