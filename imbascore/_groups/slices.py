@@ -1,22 +1,24 @@
 """Each group's rows, for the metrics that read scores or probabilities:
 one stable sort of the group codes, then a slice per group."""
 
-import sys
-
 import numpy as np
+
+from .._core.frames import frame_column
 
 __all__ = ["GroupSlices", "as_array"]
 
 
 def as_array(values):
-    """A 1-D numpy array of a column (numpy, list, pandas, polars)."""
+    """A 1-D numpy array of a column (numpy, a list, pandas, or any dataframe
+    library's column through :func:`~imbascore._core.frames.frame_column`);
+    missing values stay in it for the door of the metric read to report."""
     if values is None:
         return None
+    column = frame_column(values)
+    if column is not None and not column.n_missing:
+        return np.asarray(column.values)
     if hasattr(values, "to_numpy"):
         return np.asarray(values.to_numpy())
-    pandas = sys.modules.get("pandas")
-    if pandas is not None and isinstance(values, pandas.Categorical):
-        return np.asarray(values)
     return np.asarray(values)
 
 

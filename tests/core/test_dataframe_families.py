@@ -246,3 +246,17 @@ def test_polars_codes_in_order_of_appearance_count_as_their_labels(weighted):
         ).matrix,
         expected.matrix,
     )
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_scores_by_group_of_every_family_are_numpys(family):
+    groups = np.array(["x", "y"], dtype=object)[_RNG.integers(0, 2, N)]
+    metrics = ["roc_auc", "brier_score", "average_precision"]
+    expected = ims.metrics_by_group(Y_INT, SCORES, groups=groups, metrics=metrics)
+    got = ims.metrics_by_group(
+        _convert(family, "y_true", Y_INT),
+        _convert(family, "y_score", SCORES),
+        groups=_convert(family, "groups", groups),
+        metrics=metrics,
+    )
+    assert repr(got) == repr(expected)

@@ -1,7 +1,8 @@
 """The adapter of Arrow-backed labels: pyarrow arrays and chunked arrays,
-polars Series.
+and the Arrow arrays :mod:`imbascore._core.frames` makes of other dataframe
+libraries' strings.
 
-Dictionary arrays (polars Categorical and Enum) are read from their indices,
+Dictionary arrays are read from their indices,
 string arrays dictionary-encoded by Arrow's hashing kernel: never turned into
 Python objects. Their numbers need nothing: numpy reads them as they are.
 """
@@ -12,20 +13,18 @@ __all__ = ["arrow_codes", "is_arrow"]
 
 
 def is_arrow(y):
-    """Whether ``y`` is a pyarrow or polars object."""
-    return type(y).__module__.split(".")[0] in ("pyarrow", "polars")
+    """Whether ``y`` is a pyarrow object."""
+    return type(y).__module__.partition(".")[0] == "pyarrow"
 
 
 def arrow_codes(y):
-    """(codes, categories) of a pyarrow array or polars Series of strings or
-    dictionary type; None for other types and for missing values (the
-    general path reads and reports those)."""
-    try:
-        import pyarrow as pa
-        import pyarrow.compute as pc
-    except ImportError:  # polars without pyarrow: the general path reads it
-        return None
-    array = y.to_arrow() if hasattr(y, "to_arrow") else y
+    """(codes, categories) of a pyarrow array of strings or dictionary type;
+    None for other types and for missing values (the general path reads and
+    reports those)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    array = y
     if not isinstance(array, pa.Array | pa.ChunkedArray) or array.null_count:
         return None
     kind = array.type
