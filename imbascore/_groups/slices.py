@@ -17,6 +17,11 @@ def as_array(values):
     column = frame_column(values)
     if column is not None and not column.n_missing:
         return np.asarray(column.values)
+    numpy_dtype = getattr(getattr(values, "dtype", None), "numpy_dtype", None)
+    if numpy_dtype is not None and numpy_dtype.kind in "biuf":
+        # pandas' nullable numbers: objects from to_numpy before pandas 2.2
+        if not np.asarray(values.isna()).any():
+            return values.to_numpy(dtype=numpy_dtype)
     if hasattr(values, "to_numpy"):
         return np.asarray(values.to_numpy())
     return np.asarray(values)
