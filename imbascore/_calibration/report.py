@@ -10,6 +10,8 @@ calibration resamples under calibration, from its own stream of draws
 (:mod:`imbascore._calibration.reliability`).
 """
 
+from __future__ import annotations
+
 import warnings
 from dataclasses import dataclass
 
@@ -24,6 +26,7 @@ from .._core.checks import (
 )
 from .._core.optional import require
 from .._core.resampling import bca_bounds, percentiles
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._ranking.bootstrap import jackknife_values
 from .._ranking.evaluate import positive_share
 from .bootstrap import grouped_resamples
@@ -174,19 +177,19 @@ def _interval(draws, estimate, jackknife, level, method):
 
 
 def calibration_report(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-    confidence_level=0.95,
-    n_resamples=1000,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 1000,
     method="auto",
-    n_bins=10,
+    n_bins: int = 10,
     strategy="uniform",
-    random_state=None,
-):
+    random_state: RandomState = None,
+) -> CalibrationReport:
     """Every calibration number of a model's probabilities, with intervals.
 
     The Brier score overall and by class, the log loss, the CORP

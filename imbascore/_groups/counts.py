@@ -1,5 +1,8 @@
 """Confusion counts by group, counted in one pass, mergeable."""
 
+from __future__ import annotations
+
+from collections.abc import Sequence
 from functools import partial
 
 from .._core.checks import param_error
@@ -8,6 +11,7 @@ from .._core.inputs import Indicators, read_targets
 from .._core.inputs.dask import any_dask, empty_error, reduce_blocks
 from .._core.inputs.groups import read_groups
 from .._core.optional import require
+from .._core.types import ArrayLike
 from .._report.confusion import ConfusionCounts
 
 __all__ = ["GroupedCounts", "confusion_counts_by_group", "count_by_group"]
@@ -31,7 +35,9 @@ class GroupedCounts:
         The grouping keys' names (DataFrame columns), if known.
     """
 
-    def __init__(self, counts, names=None, *, overall=None):
+    def __init__(
+        self, counts, names: Sequence[str] | None = None, *, overall=None
+    ) -> None:
         self._counts = dict(sorted(counts.items(), key=lambda item: _sort_key(item[0])))
         self.names = names
         self._overall = overall
@@ -158,7 +164,13 @@ def _count_block(y_true, y_pred, groups, sample_weight, func):
     return count_by_group(y_true, y_pred, groups, sample_weight, func)[0]
 
 
-def confusion_counts_by_group(y_true, y_pred, *, groups, sample_weight=None):
+def confusion_counts_by_group(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    groups: ArrayLike,
+    sample_weight: ArrayLike | None = None,
+) -> GroupedCounts:
     """Count the confusion matrix of each group, in one pass.
 
     Parameters

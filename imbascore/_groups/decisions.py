@@ -2,6 +2,8 @@
 meets a constraint in every group ("recall at least 0.9 in every group")
 with what it costs each group."""
 
+from __future__ import annotations
+
 import warnings
 from dataclasses import dataclass
 
@@ -10,6 +12,7 @@ import numpy as np
 from .._core.checks import param_error
 from .._core.inputs.groups import read_groups
 from .._core.optional import require
+from .._core.types import ArrayLike, PosLabel
 from .._thresholds.constraints import check_constraint, constrained_index, met
 from .._thresholds.curve import (
     LOWER_IS_BETTER_AT_THRESHOLDS,
@@ -47,14 +50,14 @@ def _curves(
 
 
 def threshold_curves_by_group(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    groups,
+    groups: ArrayLike,
     metrics=("iba", "gmean", "balanced_accuracy"),
-    pos_label=None,
-    sample_weight=None,
-    thresholds=None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    thresholds: ArrayLike | None = None,
     **metric_params,
 ):
     """Each group's :func:`~imbascore.threshold_curve`.
@@ -161,17 +164,17 @@ class GroupThreshold:
 
 
 def group_threshold(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    groups,
+    groups: ArrayLike,
     objective,
     constraint,
     metrics=(),
-    pos_label=None,
-    sample_weight=None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
     **metric_params,
-):
+) -> GroupThreshold:
     """The threshold that meets a constraint in every group, and its cost.
 
     For example ``objective="precision", constraint=("recall", ">=", 0.9)``:

@@ -1,5 +1,7 @@
 """Every metric by group, with intervals, differences and ratios."""
 
+from __future__ import annotations
+
 import warnings
 from dataclasses import dataclass
 from functools import cache
@@ -18,6 +20,7 @@ from .._core.checks import (
 from .._core.inputs.groups import read_groups
 from .._core.optional import require
 from .._core.resampling import percentiles
+from .._core.types import ArrayLike, RandomState
 from .._inference.calibration import calibration_interval
 from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
@@ -115,7 +118,7 @@ class GroupMetrics:
     confidence_level : float
     """
 
-    def __init__(self, **fields):
+    def __init__(self, **fields) -> None:
         self.__dict__.update(fields)
 
     def _index(self, metric):
@@ -379,19 +382,19 @@ def _positives(y_true, codes, n_groups, weights, pos_label):
 
 
 def metrics_by_group(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    groups,
+    groups: ArrayLike,
     metrics=_DEFAULT_METRICS,
     y_score=None,
-    sample_weight=None,
-    confidence_level=0.95,
+    sample_weight: ArrayLike | None = None,
+    confidence_level: float = 0.95,
     method=None,
-    n_resamples=1000,
-    random_state=None,
+    n_resamples: int = 1000,
+    random_state: RandomState = None,
     **metric_params,
-):
+) -> GroupMetrics:
     """Every metric in every group, with intervals, in one pass over the labels.
 
     The labels are counted by group in one pass (one table per group); each

@@ -16,9 +16,13 @@ statistic is computed from the ranks (one line), since
 for ties; with ``tie_correction=True`` it equals scipy's (tested).
 """
 
+from __future__ import annotations
+
 import importlib.util
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -31,6 +35,7 @@ from .._core.checks import (
     param_error,
 )
 from .._core.optional import require
+from .._core.types import RandomState
 from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
 
@@ -492,16 +497,16 @@ def compare_approaches(
     approach=("sampler", "classifier"),
     dataset="dataset",
     control=None,
-    alpha=0.05,
+    alpha: float = 0.05,
     aggregate="fold",
-    greater_is_better=None,
+    greater_is_better: bool | None = None,
     alternative="two-sided",
-    tie_correction=True,
+    tie_correction: bool = True,
     bayesian="auto",
-    rope=0.01,
-    random_state=0,
-    metric_params=None,
-):
+    rope: float = 0.01,
+    random_state: RandomState = 0,
+    metric_params: Mapping[str, Any] | None = None,
+) -> ApproachComparison:
     """Compare approaches over data sets: ranks, Friedman, Nemenyi, Wilcoxon.
 
     The tests of Demšar (2006) on one score per data set and approach:

@@ -8,6 +8,8 @@ Notation: ``tpr`` true positive rate (sensitivity), ``tnr`` true negative rate
 (specificity), ``fpr = 1 - tnr``, ``d`` dominance, ``g`` geometric mean.
 """
 
+from __future__ import annotations
+
 import math
 
 import numpy as np
@@ -242,7 +244,7 @@ def max_feasible_gmean(d):
     return np.sqrt(np.clip(1.0 - np.abs(np.asarray(d, dtype=float)), 0.0, 1.0))
 
 
-def is_feasible(d, g, *, atol=0.0):
+def is_feasible(d, g, *, atol: float = 0.0):
     """Whether a (dominance, g-mean) point can come from any pair of rates.
 
     The feasible region of the accuracy-dominance space (García et al. 2008,

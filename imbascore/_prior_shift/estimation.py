@@ -15,10 +15,13 @@ model's probabilities alone.
 them itself by cross-validation and offers the probabilistic methods.
 """
 
+from __future__ import annotations
+
 import itertools
 import numbers
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy import optimize
@@ -38,6 +41,7 @@ from .._core.checks import (
 from .._core.counts import Counts, count
 from .._core.engine.select import index_of
 from .._core.resampling import containing, percentiles, posterior_tables
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._report.confusion import confusion_counts
 
 __all__ = [
@@ -429,15 +433,15 @@ def _check_interval_options(confidence_level, n_resamples, func):
 
 
 def estimate_prevalence(
-    y_pred,
+    y_pred: ArrayLike,
     *,
     counts,
     method="acc",
-    pos_label=1,
-    confidence_level=0.95,
-    n_resamples=10000,
-    random_state=None,
-):
+    pos_label: PosLabel = 1,
+    confidence_level: float = 0.95,
+    n_resamples: int = 10000,
+    random_state: RandomState = None,
+) -> PrevalenceEstimate:
     """Estimate the class ratio of unlabelled data from a model's predictions.
 
     Parameters
@@ -703,12 +707,12 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
     0.108
     """
 
-    def __init__(self, estimator, *, method="acc", cv=5):
+    def __init__(self, estimator: Any, *, method="acc", cv=5) -> None:
         self.estimator = estimator
         self.method = method
         self.cv = cv
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike):
         """Measure the rates by cross-validation, then refit on ``X, y``."""
         func = "PrevalenceEstimator.fit"
         method = check_choice(self.method, "method", ESTIMATOR_METHODS, func)
@@ -750,10 +754,10 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         self,
         X_unlabelled,
         *,
-        confidence_level=0.95,
-        n_resamples=1000,
-        random_state=None,
-    ):
+        confidence_level: float = 0.95,
+        n_resamples: int = 1000,
+        random_state: RandomState = None,
+    ) -> PrevalenceEstimate:
         """The class ratio of ``X_unlabelled``, with its interval.
 
         Parameters

@@ -3,6 +3,8 @@ curves: pointwise, by the stratified bootstrap of one sorted order
 (:mod:`imbascore._ranking.bootstrap`); simultaneous, by Campbell's (1994)
 fixed-width band from the Kolmogorov-Smirnov bands of the two classes."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -17,6 +19,7 @@ from .._core.checks import (
     preview,
 )
 from .._core.optional import require
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .bootstrap import count_chunks
 from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
@@ -283,18 +286,18 @@ class CurveBand:
 
 
 def curve_band(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
     curve="roc",
     method="pointwise",
-    confidence_level=0.95,
-    n_resamples=1000,
-    random_state=None,
-    pos_label=None,
-    sample_weight=None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 1000,
+    random_state: RandomState = None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
     grid=None,
-):
+) -> CurveBand:
     """Confidence band of a ROC, precision-recall or PRG curve.
 
     The curve is read on a grid of its horizontal axis. The pointwise band

@@ -8,12 +8,15 @@ can move the threshold under them. Each factory checks its parameters when
 the scorer is built, not when a search is half done.
 """
 
+from __future__ import annotations
+
 import inspect
 
 import sklearn
 from sklearn.metrics import make_scorer
 
 from .._core.checks import check_bool, check_labels, check_unit_interval, param_error
+from .._core.types import ArrayLike, Scorer
 from .._metrics.cost_formulas import as_cost_array, check_cost_matrix
 from .._metrics.costs import expected_cost_score
 from .._metrics.net_benefit import net_benefit_score
@@ -103,7 +106,12 @@ specificity_at_sensitivity_scorer = _operating_point_factory(
 tpr_at_fpr_scorer = _operating_point_factory("tpr_at_fpr")
 
 
-def neg_expected_cost_scorer(*, cost_matrix=None, labels=None, normalize=False):
+def neg_expected_cost_scorer(
+    *,
+    cost_matrix: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
+    normalize: bool = False,
+) -> Scorer:
     """Scorer of minus :func:`~imbascore.expected_cost_score` (lower cost is better).
 
     Reads ``predict``: under
@@ -166,7 +174,7 @@ response_method='predict', cost_matrix=[[0, 1], [50, 0]])
     return scorer
 
 
-def net_benefit_scorer(*, threshold_probability, standardized=False):
+def net_benefit_scorer(*, threshold_probability, standardized: bool = False) -> Scorer:
     """Scorer of :func:`~imbascore.net_benefit_score` (reads ``predict``).
 
     Parameters

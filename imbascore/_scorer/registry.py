@@ -12,6 +12,8 @@ hands back scorer objects, which every ``scoring=`` accepts::
     cross_validate(model, X, y, scoring=get_scoring(["iba", "gmean", "f1"]))
 """
 
+from __future__ import annotations
+
 import copy
 import inspect
 
@@ -19,6 +21,7 @@ from sklearn.metrics import get_scorer as _sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
 
 from .._core.checks import check_choice, did_you_mean
+from .._core.types import Scorer
 from .._metrics.sklearn_from_counts import SKLEARN_FROM_COUNTS
 from .calibration_scorers import CALIBRATION_FACTORIES, STRATUM_FACTORIES
 from .decision_scorers import DECISION_FACTORIES
@@ -109,7 +112,7 @@ SKLEARN_CLASSIFICATION_NAMES = frozenset(
 NAME_KINDS = ("classification", "all")
 
 
-def get_scorer_names(*, kind="classification"):
+def get_scorer_names(*, kind="classification") -> list[str]:
     """The names :func:`get_scorer` resolves, sorted: by default the
     classification ones, ours and scikit-learn's.
 
@@ -153,7 +156,7 @@ def _unknown_name_error(name):
     )
 
 
-def get_scorer(scoring, **params):
+def get_scorer(scoring, **params) -> Scorer:
     """A scorer by name: imbascore's names first, then scikit-learn's.
 
     Parameters
@@ -352,7 +355,7 @@ alpha=0.5, squared=True)
     return {name: get_scorer(name, **per_name[name]) for name in names}
 
 
-def register_scorer(name, factory, *, overwrite=False):
+def register_scorer(name, factory, *, overwrite: bool = False) -> Scorer:
     """Make a scorer of your own available to :func:`get_scorer` by name.
 
     Parameters

@@ -12,6 +12,8 @@ The metrics are then evaluated on all tables at once, with the same
 vectorised per-class formulas as the metric functions.
 """
 
+from __future__ import annotations
+
 import inspect
 import numbers
 import warnings
@@ -38,6 +40,7 @@ from .._core.inputs.scores import (
     read_scores,
     resolve_pos_label,
 )
+from .._core.types import ArrayLike, PosLabel
 from .._metrics.catalogue import LOWER_IS_BETTER, NOT_A_QUALITY, metric_info
 from .._metrics.cost_formulas import (
     check_cost_matrix,
@@ -161,7 +164,7 @@ _REASONS = {
 }
 
 
-def threshold_metric_names():
+def threshold_metric_names() -> list[str]:
     """Every metric name :func:`threshold_curve` evaluates, sorted.
 
     The metrics of the package that are functions of the binary table (the
@@ -665,16 +668,16 @@ def values_at_rates(
 
 
 def threshold_curve(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
     metrics=("iba", "gmean", "balanced_accuracy"),
-    pos_label=None,
-    sample_weight=None,
-    thresholds=None,
-    prevalence=None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    thresholds: ArrayLike | None = None,
+    prevalence: float | None = None,
     **metric_params,
-):
+) -> ThresholdCurve:
     """Metrics of the predictions ``y_score >= t`` at every decision threshold.
 
     Each metric's value at threshold ``t`` is exactly the metric function's
@@ -908,17 +911,17 @@ def _ratio_factors(prevalence, classes, pos_label, positives, negatives, func):
 
 
 def best_threshold(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     metric="iba",
     *,
-    pos_label=None,
-    sample_weight=None,
-    thresholds=None,
-    prevalence=None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    thresholds: ArrayLike | None = None,
+    prevalence: float | None = None,
     constraint=None,
     **metric_params,
-):
+) -> float:
     """The decision threshold at which ``metric`` of ``y_score >= t`` is best.
 
     Parameters

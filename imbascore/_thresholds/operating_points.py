@@ -9,6 +9,8 @@ chooses the threshold again on every resample, so the interval carries the
 optimism of choosing it on the same data.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +19,7 @@ from sklearn.utils import check_random_state
 from .._core.checks import check_confidence_level, check_n_resamples, param_error
 from .._core.engine.select import index_of
 from .._core.resampling import percentiles
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.catalogue import NOT_A_QUALITY
 from .._report.confusion import ConfusionCounts
 from .constraints import check_constraint, constrained_index, unmet_error
@@ -193,18 +196,18 @@ FUNC = "operating_point"
 
 
 def operating_point(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
     objective,
     constraint=None,
-    pos_label=None,
-    sample_weight=None,
-    confidence_level=0.95,
-    n_resamples=1000,
-    random_state=None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 1000,
+    random_state: RandomState = None,
     **metric_params,
-):
+) -> OperatingPoint:
     """The threshold where ``objective`` is best among those meeting ``constraint``.
 
     Parameters

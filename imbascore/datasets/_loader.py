@@ -9,6 +9,8 @@ German it also records the papers' numeric coding of the categorical columns
 (``codings``: the rule, its source and the real-Weka evidence for it).
 """
 
+from __future__ import annotations
+
 import gzip
 import hashlib
 import io
@@ -77,7 +79,7 @@ def _manifest():
     return json.loads((_DATA / "MANIFEST.json").read_text(encoding="utf-8"))
 
 
-def list_datasets():
+def list_datasets() -> list[str]:
     """Names of the embedded datasets, sorted.
 
     Returns

@@ -1,10 +1,18 @@
 """The balanced accuracy curve of Weiss et al., drawn."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from .._core.types import ArrayLike, PosLabel
 from .._metrics.definitions import balanced_accuracy_score
 from .._prior_shift.balanced_accuracy_curve import balanced_accuracy_curve
 from ._base import check_matplotlib
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["BalancedAccuracyCurveDisplay"]
 
@@ -31,7 +39,7 @@ class BalancedAccuracyCurveDisplay:
     figure_ : matplotlib Figure
     """
 
-    def __init__(self, *, ratios, mean, std, auc, name=None):
+    def __init__(self, *, ratios, mean, std, auc, name: str | None = None) -> None:
         self.ratios = np.asarray(ratios, dtype=float)
         self.mean = np.asarray(mean, dtype=float)
         self.std = np.asarray(std, dtype=float)
@@ -39,7 +47,16 @@ class BalancedAccuracyCurveDisplay:
         self.name = name
 
     @classmethod
-    def from_estimator(cls, estimator, X, y, *, name=None, ax=None, **curve_params):
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
+        *,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **curve_params,
+    ) -> BalancedAccuracyCurveDisplay:
         """Run :func:`~imbascore.balanced_accuracy_curve` and draw it.
 
         ``curve_params`` go to the curve (``ratios``, ``n_repeats``, ...).
@@ -55,7 +72,15 @@ class BalancedAccuracyCurveDisplay:
         return viz.plot(ax=ax)
 
     @classmethod
-    def from_predictions(cls, y_true, predictions, *, name=None, pos_label=1, ax=None):
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        predictions,
+        *,
+        name: str | None = None,
+        pos_label: PosLabel = 1,
+        ax: Axes | None = None,
+    ) -> BalancedAccuracyCurveDisplay:
         """Curve from ``{ratio: y_pred}`` on one test set.
 
         Each value is one prediction of ``y_true`` or a list of them (one per
@@ -84,7 +109,9 @@ class BalancedAccuracyCurveDisplay:
         )
         return viz.plot(ax=ax)
 
-    def plot(self, ax=None, *, name=None):
+    def plot(
+        self, ax: Axes | None = None, *, name: str | None = None
+    ) -> BalancedAccuracyCurveDisplay:
         """Draw the mean curve and a band of one standard deviation.
 
         Returns

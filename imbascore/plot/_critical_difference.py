@@ -1,8 +1,15 @@
 """Demšar's critical difference diagram: average ranks over data sets."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from ._base import check_matplotlib
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["CriticalDifferenceDisplay"]
 
@@ -62,7 +69,9 @@ class CriticalDifferenceDisplay:
     1
     """
 
-    def __init__(self, *, average_ranks, names, critical_difference=None, groups=()):
+    def __init__(
+        self, *, average_ranks, names, critical_difference=None, groups=()
+    ) -> None:
         self.average_ranks = np.asarray(average_ranks, dtype=float)
         self.names = [str(name) for name in names]
         if len(self.names) != len(self.average_ranks):
@@ -74,7 +83,9 @@ class CriticalDifferenceDisplay:
         self.groups = [list(group) for group in groups]
 
     @classmethod
-    def from_comparison(cls, comparison, *, ax=None):
+    def from_comparison(
+        cls, comparison, *, ax: Axes | None = None
+    ) -> CriticalDifferenceDisplay:
         """The diagram of an :class:`~imbascore.ApproachComparison`."""
         viz = cls(
             average_ranks=comparison.average_ranks.to_numpy(),
@@ -86,7 +97,9 @@ class CriticalDifferenceDisplay:
         return viz.plot(ax=ax)
 
     @classmethod
-    def from_results(cls, results, metric="ad_area", *, ax=None, **kwargs):
+    def from_results(
+        cls, results, metric="ad_area", *, ax: Axes | None = None, **kwargs: Any
+    ) -> CriticalDifferenceDisplay:
         """Run :func:`~imbascore.compare_approaches` (``kwargs`` are its
         parameters) and draw the result."""
         from .._inference.across_datasets import compare_approaches
@@ -94,7 +107,9 @@ class CriticalDifferenceDisplay:
         comparison = compare_approaches(results, metric, **kwargs)
         return cls.from_comparison(comparison, ax=ax)
 
-    def plot(self, ax=None, *, label_ranks=True, fontsize=10):
+    def plot(
+        self, ax: Axes | None = None, *, label_ranks: bool = True, fontsize: float = 10
+    ) -> CriticalDifferenceDisplay:
         """Draw the diagram.
 
         Parameters

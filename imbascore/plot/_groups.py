@@ -1,10 +1,18 @@
 """One metric by group: a dot per group, its interval, the overall value."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from .._core.checks import check_bool, param_error
+from .._core.types import ArrayLike, RandomState
 from .._groups.metrics import GroupMetrics, metrics_by_group
 from ._base import check_matplotlib
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["GroupMetricsDisplay"]
 
@@ -106,7 +114,7 @@ class GroupMetricsDisplay:
     def __init__(
         self,
         *,
-        groups,
+        groups: ArrayLike,
         values,
         low,
         high,
@@ -114,11 +122,11 @@ class GroupMetricsDisplay:
         positives,
         overall,
         metric,
-        lower_is_better=False,
-        confidence_level=0.95,
+        lower_is_better: bool = False,
+        confidence_level: float = 0.95,
         method=None,
-        name=None,
-    ):
+        name: str | None = None,
+    ) -> None:
         self.groups = list(groups)
         self.values = np.asarray(values, dtype=float)
         self.low = np.asarray(low, dtype=float)
@@ -133,7 +141,15 @@ class GroupMetricsDisplay:
         self.name = name
 
     @classmethod
-    def from_result(cls, result, metric=None, *, ax=None, name=None, sort=True):
+    def from_result(
+        cls,
+        result,
+        metric=None,
+        *,
+        ax: Axes | None = None,
+        name: str | None = None,
+        sort: bool = True,
+    ) -> GroupMetricsDisplay:
         """Draw one metric of a :class:`~imbascore.GroupMetrics`.
 
         Parameters
@@ -185,20 +201,20 @@ class GroupMetricsDisplay:
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_pred,
+        y_true: ArrayLike,
+        y_pred: ArrayLike,
         *,
-        groups,
+        groups: ArrayLike,
         metric="iba",
         y_score=None,
-        sample_weight=None,
+        sample_weight: ArrayLike | None = None,
         method="auto",
-        confidence_level=0.95,
-        n_resamples=1000,
-        random_state=None,
-        ax=None,
+        confidence_level: float = 0.95,
+        n_resamples: int = 1000,
+        random_state: RandomState = None,
+        ax: Axes | None = None,
         **metric_params,
-    ):
+    ) -> GroupMetricsDisplay:
         """Compute one metric by group and draw it.
 
         The parameters are :func:`~imbascore.metrics_by_group`'s, with one
@@ -244,7 +260,14 @@ class GroupMetricsDisplay:
         # lexsort's last key is the primary one: defined first, then by value
         return np.lexsort((np.arange(n), np.where(defined, values, 0.0), ~defined))
 
-    def plot(self, ax=None, *, name=None, sort=True, **kwargs):
+    def plot(
+        self,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        sort: bool = True,
+        **kwargs: Any,
+    ) -> GroupMetricsDisplay:
         """Draw the groups' values and intervals and the overall value.
 
         Parameters

@@ -10,8 +10,14 @@ high TPR as alpha grows. The best threshold of a metric is where the ROC
 curve touches its highest isometric.
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from .._core.types import ArrayLike, PosLabel
 from .._metrics.catalogue import LABEL_CATALOGUE, NOT_A_QUALITY
 from .._thresholds.curve import (
     check_metrics,
@@ -20,6 +26,9 @@ from .._thresholds.curve import (
 )
 from ._base import check_matplotlib
 from ._threshold_curve import scores_of_estimator
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["RocIsometricsDisplay"]
 
@@ -75,16 +84,16 @@ class RocIsometricsDisplay:
     def __init__(
         self,
         *,
-        fpr,
-        tpr,
+        fpr: ArrayLike,
+        tpr: ArrayLike,
         thresholds,
         values,
         best,
         positives,
         negatives,
-        metric_params=None,
-        name=None,
-    ):
+        metric_params: Mapping[str, Any] | None = None,
+        name: str | None = None,
+    ) -> None:
         self.fpr = np.asarray(fpr, dtype=float)
         self.tpr = np.asarray(tpr, dtype=float)
         self.thresholds = np.asarray(thresholds, dtype=float)
@@ -98,18 +107,18 @@ class RocIsometricsDisplay:
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
         *,
         metrics=("iba", "gmean", "balanced_accuracy", "accuracy", "f1"),
         isometrics=None,
-        pos_label=None,
-        sample_weight=None,
-        thresholds=None,
-        name=None,
-        ax=None,
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        thresholds: ArrayLike | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
         **metric_params,
-    ):
+    ) -> RocIsometricsDisplay:
         """The ROC curve of ``y_score`` over the isometrics of ``isometrics``
         (default: the first of ``metrics``), each of ``metrics`` marked where
         it is best. The other parameters are :func:`~imbascore.threshold_curve`'s
@@ -145,20 +154,20 @@ class RocIsometricsDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
         *,
         metrics=("iba", "gmean", "balanced_accuracy", "accuracy", "f1"),
         isometrics=None,
         response_method="auto",
-        pos_label=None,
-        sample_weight=None,
-        thresholds=None,
-        name=None,
-        ax=None,
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        thresholds: ArrayLike | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
         **metric_params,
-    ):
+    ) -> RocIsometricsDisplay:
         """The same from a fitted binary classifier's scores on (X, y)
         (``response_method`` as in
         :meth:`ThresholdCurveDisplay.from_estimator`)."""
@@ -190,7 +199,15 @@ class RocIsometricsDisplay:
             return f"weighted accuracy (weight = {weight:g})"
         return metric.replace("_", " ")
 
-    def plot(self, ax=None, *, isometrics=None, levels=9, name=None, legend=True):
+    def plot(
+        self,
+        ax: Axes | None = None,
+        *,
+        isometrics=None,
+        levels=9,
+        name: str | None = None,
+        legend: bool = True,
+    ) -> RocIsometricsDisplay:
         """Draw the isometrics, the ROC curve and each metric's best point.
 
         Parameters
