@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from sklearn.utils import check_random_state
@@ -32,6 +33,9 @@ from .from_groups import bin_edges, binned, decomposition, pav
 from .grouped import read_grouped
 from .params import check_ece_params
 from .results import CalibrationDecomposition
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BinnedReliability",
@@ -94,7 +98,7 @@ class ReliabilityDiagram:
     confidence_level: float
     n_resamples: int
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per distinct probability: ``x``, ``cep``, ``low``,
         ``high``, ``positives``, ``negatives`` (needs pandas)."""
         pd = require("pandas", "study", "ReliabilityDiagram.to_frame")
@@ -218,7 +222,7 @@ def reliability_diagram(
     y_true: ArrayLike,
     y_proba: ArrayLike,
     *,
-    band="consistency",
+    band: Literal["consistency", "confidence"] | None = "consistency",
     confidence_level: float = 0.95,
     n_resamples: int = 1000,
     random_state: RandomState = None,
@@ -406,7 +410,7 @@ def binned_reliability(
     y_proba: ArrayLike,
     *,
     n_bins: int = 10,
-    strategy="uniform",
+    strategy: Literal["uniform", "quantile"] = "uniform",
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
     prevalence: float | None = None,

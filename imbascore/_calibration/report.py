@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -43,6 +44,9 @@ from .line import logistic_calibration
 from .params import check_ece_params
 from .reliability import calibration_test
 from .results import Estimate, LogisticCalibration
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["CalibrationReport", "calibration_report"]
 
@@ -115,11 +119,11 @@ class CalibrationReport:
     n_resamples: int
 
     @property
-    def numbers(self):
+    def numbers(self) -> tuple[str, ...]:
         """The names of the numbers with an interval, in order."""
         return _BOOTSTRAPPED + ("intercept", "slope")
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per number (indexed by its name): ``estimate``, ``low``,
         ``high`` (needs pandas)."""
         pd = require("pandas", "study", "CalibrationReport.to_frame")
@@ -185,9 +189,9 @@ def calibration_report(
     prevalence: float | None = None,
     confidence_level: float = 0.95,
     n_resamples: int = 1000,
-    method="auto",
+    method: str = "auto",
     n_bins: int = 10,
-    strategy="uniform",
+    strategy: Literal["uniform", "quantile"] = "uniform",
     random_state: RandomState = None,
 ) -> CalibrationReport:
     """Every calibration number of a model's probabilities, with intervals.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 import warnings
+from typing import Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -90,7 +91,7 @@ def brier_score_loss(
     y_true: ArrayLike,
     y_proba: ArrayLike,
     *,
-    stratum=None,
+    stratum: Literal["positive", "negative", "balanced"] | None = None,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
     prevalence: float | None = None,
@@ -153,7 +154,7 @@ def log_loss(
     y_true: ArrayLike,
     y_proba: ArrayLike,
     *,
-    stratum=None,
+    stratum: Literal["positive", "negative", "balanced"] | None = None,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
     prevalence: float | None = None,
@@ -211,7 +212,7 @@ def calibration_decomposition(
     y_true: ArrayLike,
     y_proba: ArrayLike,
     *,
-    score="brier",
+    score: Literal["brier", "log_loss"] = "brier",
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
     prevalence: float | None = None,
@@ -275,7 +276,7 @@ def miscalibration_score(
     y_true: ArrayLike,
     y_proba: ArrayLike,
     *,
-    score="brier",
+    score: Literal["brier", "log_loss"] = "brier",
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
     prevalence: float | None = None,
@@ -352,8 +353,8 @@ def expected_calibration_error(
     y_proba: ArrayLike,
     *,
     n_bins: int = 10,
-    strategy="uniform",
-    norm="l1",
+    strategy: Literal["uniform", "quantile"] = "uniform",
+    norm: Literal["l1", "l2", "max"] = "l1",
     debiased: bool = False,
     squared: bool = False,
     pos_label: PosLabel | None = None,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from .._core.checks import param_error
 from .._core.engine.grouped import count_grouped
@@ -13,6 +14,9 @@ from .._core.inputs.groups import read_groups
 from .._core.optional import require
 from .._core.types import ArrayLike
 from .._report.confusion import ConfusionCounts
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["GroupedCounts", "confusion_counts_by_group", "count_by_group"]
 
@@ -36,14 +40,18 @@ class GroupedCounts:
     """
 
     def __init__(
-        self, counts, names: Sequence[str] | None = None, *, overall=None
+        self,
+        counts: Mapping[Any, ConfusionCounts],
+        names: Sequence[str] | None = None,
+        *,
+        overall: ConfusionCounts | None = None,
     ) -> None:
         self._counts = dict(sorted(counts.items(), key=lambda item: _sort_key(item[0])))
         self.names = names
         self._overall = overall
 
     @property
-    def groups(self):
+    def groups(self) -> list[Any]:
         return list(self._counts)
 
     def __getitem__(self, group):
@@ -64,16 +72,16 @@ class GroupedCounts:
     def __len__(self):
         return len(self._counts)
 
-    def items(self):
+    def items(self) -> list[tuple[Any, ConfusionCounts]]:
         return [(group, self[group]) for group in self._counts]
 
-    def overall(self):
+    def overall(self) -> ConfusionCounts:
         """The counts of all the groups' samples together."""
         if self._overall is None:
             self._overall = sum(counts for _, counts in self.items())
         return self._overall
 
-    def sizes(self):
+    def sizes(self) -> dict[Any, float]:
         """``{group: total}``: each group's number of samples (its total
         weight with weights)."""
         return {group: float(c.matrix.sum()) for group, c in self.items()}
@@ -99,7 +107,7 @@ class GroupedCounts:
 
     __hash__ = None
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per group and cell: ``group``, ``true``, ``pred``,
         ``count`` (needs pandas)."""
         pd = require("pandas", "study", "GroupedCounts.to_frame")

@@ -5,7 +5,9 @@ with what it costs each group."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,6 +22,11 @@ from .._thresholds.curve import (
     threshold_metric_names,
 )
 from .slices import GroupSlices, as_array
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["GroupThreshold", "group_threshold", "threshold_curves_by_group"]
 
@@ -54,12 +61,12 @@ def threshold_curves_by_group(
     y_score: ArrayLike,
     *,
     groups: ArrayLike,
-    metrics=("iba", "gmean", "balanced_accuracy"),
+    metrics: str | Sequence[str] = ("iba", "gmean", "balanced_accuracy"),
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
     thresholds: ArrayLike | None = None,
-    **metric_params,
-):
+    **metric_params: Any,
+) -> dict[Any, ThresholdCurve]:
     """Each group's :func:`~imbascore.threshold_curve`.
 
     Parameters
@@ -138,7 +145,7 @@ class GroupThreshold:
     skipped: list
     curves: dict
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per group: its values at the common threshold, its own
         threshold and objective there (needs pandas)."""
         pd = require("pandas", "study", "GroupThreshold.to_frame")
@@ -168,12 +175,12 @@ def group_threshold(
     y_score: ArrayLike,
     *,
     groups: ArrayLike,
-    objective,
-    constraint,
-    metrics=(),
+    objective: str,
+    constraint: tuple[str, str, float],
+    metrics: Sequence[str] = (),
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
-    **metric_params,
+    **metric_params: Any,
 ) -> GroupThreshold:
     """The threshold that meets a constraint in every group, and its cost.
 

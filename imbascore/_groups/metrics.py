@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -30,6 +32,9 @@ from .._report.confusion import ConfusionCounts
 from .counts import count_by_group
 from .resampling import label_draws, score_draws
 from .slices import GroupSlices, as_array
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["GroupComparison", "GroupMetrics", "metrics_by_group"]
 
@@ -118,7 +123,7 @@ class GroupMetrics:
     confidence_level : float
     """
 
-    def __init__(self, **fields) -> None:
+    def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
 
     def _index(self, metric):
@@ -130,7 +135,7 @@ class GroupMetrics:
             )
         return metric
 
-    def worst(self, metric=None):
+    def worst(self, metric: str | None = None) -> Any:
         """The group with the worst value of ``metric`` (the first metric by
         default): lowest for a greater-is-better metric; NaN groups skipped."""
         key = self._index(metric)
@@ -141,12 +146,16 @@ class GroupMetrics:
         position = np.nanargmax(values) if lower else np.nanargmin(values)
         return self.groups[position]
 
-    def difference(self, metric=None, *, method="between_groups"):
+    def difference(
+        self, metric: str | None = None, *, method: str = "between_groups"
+    ) -> GroupComparison:
         """The gap between groups (or to the overall value), with the
         bootstrap interval of the same gap: a :class:`GroupComparison`."""
         return self._compare(metric, method, "difference")
 
-    def ratio(self, metric=None, *, method="between_groups"):
+    def ratio(
+        self, metric: str | None = None, *, method: str = "between_groups"
+    ) -> GroupComparison:
         """The ratio of the worst to the best group (or the smallest ratio
         of a group and the overall value), with its bootstrap interval."""
         return self._compare(metric, method, "ratio")
@@ -203,7 +212,7 @@ class GroupMetrics:
             per_group,
         )
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per group: ``size``, ``positives``, then per metric its
         key and ``<key>_low``, ``<key>_high`` (needs pandas)."""
         pd = require("pandas", "study", "GroupMetrics.to_frame")
@@ -386,14 +395,14 @@ def metrics_by_group(
     y_pred: ArrayLike,
     *,
     groups: ArrayLike,
-    metrics=_DEFAULT_METRICS,
-    y_score=None,
+    metrics: Sequence[str] | Mapping[str, Any] = _DEFAULT_METRICS,
+    y_score: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
     confidence_level: float = 0.95,
-    method=None,
+    method: str | None = None,
     n_resamples: int = 1000,
     random_state: RandomState = None,
-    **metric_params,
+    **metric_params: Any,
 ) -> GroupMetrics:
     """Every metric in every group, with intervals, in one pass over the labels.
 

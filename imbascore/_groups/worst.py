@@ -3,6 +3,8 @@ no group may be left behind."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .._core.checks import param_error
@@ -17,10 +19,10 @@ def worst_group_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    groups=None,
-    metric="iba",
+    groups: ArrayLike | None = None,
+    metric: str = "iba",
     sample_weight: ArrayLike | None = None,
-    **metric_params,
+    **metric_params: Any,
 ) -> float:
     """A metric's value in the group where it is worst.
 

@@ -22,7 +22,7 @@ import importlib.util
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from scipy import stats
@@ -38,6 +38,9 @@ from .._core.optional import require
 from .._core.types import RandomState
 from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["ApproachComparison", "compare_approaches"]
 
@@ -417,16 +420,16 @@ class ApproachComparison:
     rope: float | None
 
     @property
-    def n_datasets(self):
+    def n_datasets(self) -> int:
         """N, the number of data sets."""
         return self.scores.shape[0]
 
     @property
-    def n_approaches(self):
+    def n_approaches(self) -> int:
         """k, the number of approaches."""
         return self.scores.shape[1]
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per approach, best average rank first.
 
         Columns ``mean`` (the metric's mean over data sets) and
@@ -491,18 +494,18 @@ class ApproachComparison:
 
 
 def compare_approaches(
-    results,
-    metric="ad_area",
+    results: Any,
+    metric: str = "ad_area",
     *,
-    approach=("sampler", "classifier"),
-    dataset="dataset",
-    control=None,
+    approach: str | tuple[str, ...] = ("sampler", "classifier"),
+    dataset: str = "dataset",
+    control: str | tuple[str, ...] | None = None,
     alpha: float = 0.05,
-    aggregate="fold",
+    aggregate: Literal["fold", "pooled", "rates"] = "fold",
     greater_is_better: bool | None = None,
-    alternative="two-sided",
+    alternative: Literal["two-sided", "better", "worse"] = "two-sided",
     tie_correction: bool = True,
-    bayesian="auto",
+    bayesian: Literal["auto"] | bool = "auto",
     rope: float = 0.01,
     random_state: RandomState = 0,
     metric_params: Mapping[str, Any] | None = None,

@@ -27,6 +27,7 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 import numpy as np
 from scipy import optimize, special, stats
@@ -131,15 +132,15 @@ class MetricInterval:
 def metric_interval(
     y_true: ArrayLike,
     y_pred: ArrayLike,
-    metric="iba",
+    metric: str = "iba",
     *,
-    method=None,
+    method: str | None = None,
     confidence_level: float = 0.95,
     n_resamples: int = 10000,
     random_state: RandomState = None,
     sample_weight: ArrayLike | None = None,
     prevalence: float | None = None,
-    **metric_params,
+    **metric_params: Any,
 ) -> MetricInterval:
     """A metric's value with its confidence (or credible) interval.
 

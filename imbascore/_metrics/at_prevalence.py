@@ -13,7 +13,8 @@ counts with every row rescaled to the deployment's ratio
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -58,10 +59,10 @@ def score_at_prevalence(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    metric,
-    prevalence,
+    metric: str,
+    prevalence: float | Sequence[float] | Mapping[Any, float],
     sample_weight: ArrayLike | None = None,
-    **metric_params,
+    **metric_params: Any,
 ) -> float | FloatArray:
     """A metric's value at another class ratio than the data's.
 
@@ -176,7 +177,7 @@ def class_ratio_dependence(
     *,
     random_state: RandomState = 0,
     rtol: float = 1e-9,
-):
+) -> dict[str, bool]:
     """Which metrics change with the class ratio of two-class test data.
 
     Computed, not asserted: each metric is scored on random two-class

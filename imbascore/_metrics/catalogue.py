@@ -14,10 +14,14 @@ Adding a metric: a record here, its per-class function in
 :mod:`~imbascore._scorer.factories`.
 """
 
+from __future__ import annotations
+
 import importlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 __all__ = [
     "CATALOGUE",
@@ -131,7 +135,7 @@ class MetricInfo:
         object.__setattr__(self, "bounds", tuple(float(b) for b in self.bounds))
 
     @property
-    def function(self):
+    def function(self) -> Callable[..., Any]:
         """The public metric function, ``imbascore.metrics.<function_name>``."""
         return getattr(importlib.import_module("imbascore.metrics"), self.function_name)
 
@@ -578,7 +582,7 @@ def metric_info(name):
     return BY_NAME[name]
 
 
-def list_metrics():
+def list_metrics() -> tuple[MetricInfo, ...]:
     """The package's metrics, one :class:`MetricInfo` record each.
 
     The metrics of labels in the order of :func:`~imbascore.imbalanced_report`'s

@@ -84,7 +84,7 @@ def expected_cost_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    cost_matrix,
+    cost_matrix: ArrayLike,
     labels: ArrayLike | None = None,
     normalize: bool = False,
     sample_weight: ArrayLike | None = None,
@@ -198,7 +198,7 @@ def _check_prevalence_value(value, name, func):
 
 
 def cost_threshold(
-    cost_matrix,
+    cost_matrix: ArrayLike,
     *,
     prevalence: float | None = None,
     train_prevalence: float | None = None,

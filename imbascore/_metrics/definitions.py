@@ -8,6 +8,8 @@ are greater-is-better.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .._calibration.scores import (
     brier_score_loss,
     calibration_decomposition,
@@ -568,7 +570,7 @@ def iba_score(
     average: Average | None = "binary",
     sample_weight: ArrayLike | None = None,
     zero_division: ZeroDivision = "warn",
-):
+) -> float | FloatArray:
     """Index of balanced accuracy (IBA): :func:`index_balanced_accuracy_score`
     under its short name.
 
@@ -897,7 +899,7 @@ def dprime_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    correction="macmillan",
+    correction: Literal["macmillan", "loglinear"] = "macmillan",
     labels: ArrayLike | None = None,
     pos_label: PosLabel = 1,
     average: Average | None = "binary",
@@ -972,7 +974,7 @@ def aucz_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    correction="macmillan",
+    correction: Literal["macmillan", "loglinear"] = "macmillan",
     labels: ArrayLike | None = None,
     pos_label: PosLabel = 1,
     average: Average | None = "binary",

@@ -27,7 +27,7 @@ def net_benefit_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     *,
-    threshold_probability,
+    threshold_probability: float,
     standardized: bool = False,
     pos_label: PosLabel = 1,
     sample_weight: ArrayLike | None = None,

@@ -12,6 +12,7 @@ classifier's stability across training balances in one number.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from typing import Any
 
 import joblib
@@ -106,13 +107,13 @@ def balanced_accuracy_curve(
     X: ArrayLike,
     y: ArrayLike,
     *,
-    ratios=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
+    ratios: Sequence[float] = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
     n_repeats: int = 100,
     test_size: float = 0.3,
     pos_label: PosLabel = 1,
     random_state: RandomState = None,
     n_jobs: int | None = None,
-):
+) -> Bunch:
     """Balanced accuracy across the class balance of the training set.
 
     Parameters

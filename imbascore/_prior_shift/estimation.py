@@ -21,7 +21,7 @@ import itertools
 import numbers
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from scipy import optimize
@@ -42,7 +42,7 @@ from .._core.counts import Counts, count
 from .._core.engine.select import index_of
 from .._core.resampling import containing, percentiles, posterior_tables
 from .._core.types import ArrayLike, PosLabel, RandomState
-from .._report.confusion import confusion_counts
+from .._report.confusion import ConfusionCounts, confusion_counts
 
 __all__ = [
     "ESTIMATOR_METHODS",
@@ -435,8 +435,8 @@ def _check_interval_options(confidence_level, n_resamples, func):
 def estimate_prevalence(
     y_pred: ArrayLike,
     *,
-    counts,
-    method="acc",
+    counts: ConfusionCounts,
+    method: Literal["acc", "cc", "pcc", "pacc", "em"] = "acc",
     pos_label: PosLabel = 1,
     confidence_level: float = 0.95,
     n_resamples: int = 10000,
@@ -707,12 +707,18 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
     0.108
     """
 
-    def __init__(self, estimator: Any, *, method="acc", cv=5) -> None:
+    def __init__(
+        self,
+        estimator: Any,
+        *,
+        method: Literal["acc", "cc", "pcc", "pacc", "em"] = "acc",
+        cv: Any = 5,
+    ) -> None:
         self.estimator = estimator
         self.method = method
         self.cv = cv
 
-    def fit(self, X: ArrayLike, y: ArrayLike):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> PrevalenceEstimator:
         """Measure the rates by cross-validation, then refit on ``X, y``."""
         func = "PrevalenceEstimator.fit"
         method = check_choice(self.method, "method", ESTIMATOR_METHODS, func)
@@ -752,7 +758,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
 
     def estimate(
         self,
-        X_unlabelled,
+        X_unlabelled: ArrayLike,
         *,
         confidence_level: float = 0.95,
         n_resamples: int = 1000,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._core.types import ArrayLike, PosLabel
+from .._core.types import ArrayLike, FloatArray, PosLabel
 from .evaluate import ranking_score, undefined
 from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
@@ -250,7 +250,7 @@ def precision_recall_gain_curve(
     *,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
-):
+) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Precision-Recall-Gain curve (Flach & Kull, 2015).
 
     Parameters

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from sklearn.utils import check_random_state
@@ -23,6 +24,9 @@ from .._core.types import ArrayLike, PosLabel, RandomState
 from .bootstrap import count_chunks
 from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["CurveBand", "curve_band"]
 
@@ -257,11 +261,11 @@ class CurveBand:
     n_resamples: int
 
     @property
-    def axes(self):
+    def axes(self) -> tuple[str, str]:
         """The names of the grid's axis and of the banded value."""
         return _AXES[self.curve]
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """A DataFrame, one row per grid point: the grid's axis, the curve,
         ``low`` and ``high`` (needs pandas)."""
         pd = require("pandas", "study", "CurveBand.to_frame")
@@ -289,14 +293,14 @@ def curve_band(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    curve="roc",
-    method="pointwise",
+    curve: Literal["roc", "pr", "prg"] = "roc",
+    method: Literal["pointwise", "simultaneous"] = "pointwise",
     confidence_level: float = 0.95,
     n_resamples: int = 1000,
     random_state: RandomState = None,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
-    grid=None,
+    grid: ArrayLike | None = None,
 ) -> CurveBand:
     """Confidence band of a ROC, precision-recall or PRG curve.
 

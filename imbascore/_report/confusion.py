@@ -8,6 +8,8 @@ module, so the convenience costs no import cycle.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .._core.counts import Counts, count
 from .._core.types import ArrayLike, FloatArray, RandomState
 from .._inference.intervals import MetricInterval, counts_interval
@@ -82,7 +84,7 @@ class ConfusionCounts(Counts):
     0.5556
     """
 
-    def score(self, metric, **params) -> float | FloatArray:
+    def score(self, metric: str, **params: Any) -> float | FloatArray:
         """The value of ``metric`` on these counts.
 
         Parameters
@@ -117,13 +119,13 @@ class ConfusionCounts(Counts):
 
     def interval(
         self,
-        metric="iba",
+        metric: str = "iba",
         *,
-        method="posterior",
+        method: str = "posterior",
         confidence_level: float = 0.95,
         n_resamples: int = 10000,
         random_state: RandomState = None,
-        **metric_params,
+        **metric_params: Any,
     ) -> MetricInterval:
         """The value of ``metric`` with its interval (see
         :func:`~imbascore.metric_interval`, which this is for counts).
@@ -153,8 +155,12 @@ class ConfusionCounts(Counts):
         )
 
     def expected_cost(
-        self, cost_matrix, *, labels: ArrayLike | None = None, normalize: bool = False
-    ):
+        self,
+        cost_matrix: ArrayLike,
+        *,
+        labels: ArrayLike | None = None,
+        normalize: bool = False,
+    ) -> float:
         """:func:`~imbascore.expected_cost_score` of these counts.
 
         ``cost_matrix[i][j]`` is the cost of predicting class ``j`` when the
@@ -176,7 +182,7 @@ class ConfusionCounts(Counts):
             self, cost_matrix, labels, normalize, "ConfusionCounts.expected_cost"
         )
 
-    def report(self, **params):
+    def report(self, **params: Any) -> str | dict[str, Any]:
         """:func:`~imbascore.imbalanced_report` of these counts.
 
         Takes the report's options (``labels``, ``target_names``, ``alpha``,

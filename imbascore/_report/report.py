@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
+from typing import Any, Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -38,16 +39,16 @@ def imbalanced_report(
     sample_weight: ArrayLike | None = None,
     alpha: float = 0.1,
     weight: float = 0.5,
-    correction="macmillan",
+    correction: Literal["macmillan", "loglinear"] = "macmillan",
     digits: int = 3,
     output_dict: bool = False,
     zero_division: ZeroDivision = "warn",
-    interval=None,
+    interval: Literal["posterior", "bootstrap"] | None = None,
     confidence_level: float = 0.95,
     n_resamples: int = 10000,
     random_state: RandomState = None,
     prevalence: float | None = None,
-):
+) -> str | dict[str, Any]:
     """Report every imbalance metric per class and averaged, counted once.
 
     Each class is scored against all others (one-vs-rest); the rows are then

@@ -11,6 +11,8 @@ names: ``"neg_brier_positive"``, ``"neg_brier_negative"``,
 
 from __future__ import annotations
 
+from typing import Literal
+
 from sklearn.metrics import make_scorer
 
 from .._calibration.params import check_ece_params, check_score, check_stratum
@@ -70,7 +72,10 @@ def _documented(factory):
 
 @_documented
 def brier_scorer(
-    *, stratum=None, pos_label: PosLabel | None = None, prevalence: float | None = None
+    *,
+    stratum: Literal["positive", "negative", "balanced"] | None = None,
+    pos_label: PosLabel | None = None,
+    prevalence: float | None = None,
 ) -> Scorer:
     """Scorer of the Brier score, :func:`~imbascore.metrics.brier_score_loss`,
     overall or by class.
@@ -96,7 +101,10 @@ response_method='predict_proba', stratum=positive)
 
 @_documented
 def log_loss_scorer(
-    *, stratum=None, pos_label: PosLabel | None = None, prevalence: float | None = None
+    *,
+    stratum: Literal["positive", "negative", "balanced"] | None = None,
+    pos_label: PosLabel | None = None,
+    prevalence: float | None = None,
 ) -> Scorer:
     """Scorer of the log loss, :func:`~imbascore.metrics.log_loss`, overall or
     by class.
@@ -121,7 +129,10 @@ response_method='predict_proba', stratum=balanced)
 
 @_documented
 def mcb_scorer(
-    *, score="brier", pos_label: PosLabel | None = None, prevalence: float | None = None
+    *,
+    score: Literal["brier", "log_loss"] = "brier",
+    pos_label: PosLabel | None = None,
+    prevalence: float | None = None,
 ) -> Scorer:
     """Scorer of miscalibration (MCB), :func:`~imbascore.metrics.miscalibration_score`.
 
@@ -147,8 +158,8 @@ response_method='predict_proba', score=brier)
 def ece_scorer(
     *,
     n_bins: int = 10,
-    strategy="uniform",
-    norm="l1",
+    strategy: Literal["uniform", "quantile"] = "uniform",
+    norm: Literal["l1", "l2", "max"] = "l1",
     debiased: bool = False,
     squared: bool = False,
     pos_label: PosLabel | None = None,

@@ -174,7 +174,9 @@ response_method='predict', cost_matrix=[[0, 1], [50, 0]])
     return scorer
 
 
-def net_benefit_scorer(*, threshold_probability, standardized: bool = False) -> Scorer:
+def net_benefit_scorer(
+    *, threshold_probability: float, standardized: bool = False
+) -> Scorer:
     """Scorer of :func:`~imbascore.net_benefit_score` (reads ``predict``).
 
     Parameters

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import inspect
-from typing import Any
+from typing import Any, Literal
 
 from sklearn.metrics import make_scorer
 
@@ -355,7 +355,9 @@ def weighted_accuracy_scorer(weight: float = 0.5, **kwargs: Any) -> Scorer:
 
 
 @_factory("dprime")
-def dprime_scorer(correction="macmillan", **kwargs: Any) -> Scorer:
+def dprime_scorer(
+    correction: Literal["macmillan", "loglinear"] = "macmillan", **kwargs: Any
+) -> Scorer:
     """Scorer of the sensitivity index d' of signal detection theory.
 
     Parameters
@@ -376,7 +378,9 @@ def dprime_scorer(correction="macmillan", **kwargs: Any) -> Scorer:
 
 
 @_factory("aucz")
-def aucz_scorer(correction="macmillan", **kwargs: Any) -> Scorer:
+def aucz_scorer(
+    correction: Literal["macmillan", "loglinear"] = "macmillan", **kwargs: Any
+) -> Scorer:
     """Scorer of AUCz, the area under the binormal ROC curve of d'.
 
     Parameters
@@ -397,7 +401,9 @@ def aucz_scorer(correction="macmillan", **kwargs: Any) -> Scorer:
 
 
 @_factory("balanced_accuracy")
-def adjusted_balanced_accuracy_scorer(average="multiclass", **kwargs: Any) -> Scorer:
+def adjusted_balanced_accuracy_scorer(
+    average: str | None = "multiclass", **kwargs: Any
+) -> Scorer:
     """Scorer of balanced accuracy adjusted for chance, as scikit-learn's.
 
     ``balanced_accuracy_score(adjusted=True)``: ``(BA - 1/k) / (1 - 1/k)``,

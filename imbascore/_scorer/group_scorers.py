@@ -3,6 +3,8 @@ behind. The groups reach it as routed metadata."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import sklearn
 from sklearn.metrics import make_scorer
 
@@ -21,7 +23,7 @@ _RESPONSE = {
 }
 
 
-def worst_group_scorer(metric="iba", **metric_params) -> Scorer:
+def worst_group_scorer(metric: str = "iba", **metric_params: Any) -> Scorer:
     """Scorer of a metric in the group where it is worst.
 
     The groups come as metadata named ``groups``: with scikit-learn's

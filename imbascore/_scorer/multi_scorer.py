@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -383,7 +384,7 @@ class MultiScorer(dict):
         The parameters given to :func:`multi_scorer`.
     """
 
-    def __init__(self, names, params) -> None:
+    def __init__(self, names: Sequence[str], params: Mapping[str, Any]) -> None:
         names = check_scorer_list(names, "multi_scorer")
         params = dict(params)
         self._build(names, params, split_params(names, params, "multi_scorer"), {})
@@ -441,7 +442,7 @@ class MultiScorer(dict):
         X: ArrayLike,
         y_true: ArrayLike,
         sample_weight: ArrayLike | None = None,
-    ):
+    ) -> dict[str, float]:
         """Score ``estimator`` on ``X`` against ``y_true`` with every name.
 
         Parameters
@@ -542,7 +543,7 @@ class MultiScorer(dict):
         return scorer
 
 
-def multi_scorer(names, **params) -> Scorer:
+def multi_scorer(names: Sequence[str], **params: Any) -> Scorer:
     """Scorers for many metrics that share one ``predict`` and one count.
 
     Gives the same numbers as ``get_scoring(names, **params)`` (each of its

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import copy
 import inspect
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 from sklearn.metrics import get_scorer as _sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
@@ -112,7 +114,9 @@ SKLEARN_CLASSIFICATION_NAMES = frozenset(
 NAME_KINDS = ("classification", "all")
 
 
-def get_scorer_names(*, kind="classification") -> list[str]:
+def get_scorer_names(
+    *, kind: Literal["classification", "all"] = "classification"
+) -> list[str]:
     """The names :func:`get_scorer` resolves, sorted: by default the
     classification ones, ours and scikit-learn's.
 
@@ -156,7 +160,7 @@ def _unknown_name_error(name):
     )
 
 
-def get_scorer(scoring, **params) -> Scorer:
+def get_scorer(scoring: str | Callable[..., Any], **params: Any) -> Scorer:
     """A scorer by name: imbascore's names first, then scikit-learn's.
 
     Parameters
@@ -319,7 +323,7 @@ def split_params(names, params, func):
     return per_name
 
 
-def get_scoring(names, **params):
+def get_scoring(names: Sequence[str], **params: Any) -> dict[str, Scorer]:
     """The ``{name: scorer}`` dict that ``scoring=`` takes, for several names.
 
     Parameters
@@ -355,7 +359,9 @@ alpha=0.5, squared=True)
     return {name: get_scorer(name, **per_name[name]) for name in names}
 
 
-def register_scorer(name, factory, *, overwrite: bool = False) -> Scorer:
+def register_scorer(
+    name: str, factory: Callable[..., Any], *, overwrite: bool = False
+) -> Scorer:
     """Make a scorer of your own available to :func:`get_scorer` by name.
 
     Parameters

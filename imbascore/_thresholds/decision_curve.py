@@ -64,7 +64,7 @@ class DecisionCurve:
     standardized: bool
     confidence_level: float
 
-    def useful_range(self):
+    def useful_range(self) -> tuple[float, float] | None:
         """The threshold probabilities where the model beats both acting on
         everybody and on nobody: ``(low, high)``, or None."""
         # a margin: "treat all" equals the model where it acts on everybody

@@ -191,7 +191,7 @@ def recall_at_precision_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    min_precision,
+    min_precision: float,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
 ) -> float:
@@ -210,7 +210,7 @@ def precision_at_recall_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    min_recall,
+    min_recall: float,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
 ) -> float:
@@ -229,7 +229,7 @@ def sensitivity_at_specificity_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    min_specificity,
+    min_specificity: float,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
 ) -> float:
@@ -248,7 +248,7 @@ def specificity_at_sensitivity_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    min_sensitivity,
+    min_sensitivity: float,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
 ) -> float:
@@ -267,7 +267,7 @@ def tpr_at_fpr_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    max_fpr,
+    max_fpr: float,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
 ) -> float:

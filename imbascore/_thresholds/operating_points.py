@@ -12,6 +12,7 @@ optimism of choosing it on the same data.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from sklearn.utils import check_random_state
@@ -199,14 +200,14 @@ def operating_point(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    objective,
-    constraint=None,
+    objective: str,
+    constraint: tuple[str, str, float] | None = None,
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
     confidence_level: float = 0.95,
     n_resamples: int = 1000,
     random_state: RandomState = None,
-    **metric_params,
+    **metric_params: Any,
 ) -> OperatingPoint:
     """The threshold where ``objective`` is best among those meeting ``constraint``.
 

@@ -17,6 +17,7 @@ import io
 import json
 from functools import lru_cache
 from importlib import resources
+from typing import Literal
 
 import numpy as np
 from sklearn.utils import Bunch
@@ -195,7 +196,9 @@ def _description(name, entry, coding):
     return "\n".join(lines)
 
 
-def load_dataset(name, *, coding="nominal"):
+def load_dataset(
+    name: str, *, coding: Literal["nominal", "papers"] = "nominal"
+) -> Bunch:
     """Load one embedded two-class dataset, its checksum verified.
 
     Parameters

@@ -8,11 +8,12 @@ Figure 1). A classifier's point (d, g) spans the trapezium (-1, 0), (-1, g),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._core.types import ArrayLike, PosLabel
+from .._core.types import ArrayLike, FloatArray, PosLabel
 from .._metrics import formulas as F
 from ._base import (
     as_named_predictions,
@@ -80,11 +81,11 @@ class AccuracyDominanceDisplay:
     def __init__(
         self,
         *,
-        dominance,
-        gmean,
-        names,
-        classifiers=None,
-        samplers=None,
+        dominance: ArrayLike,
+        gmean: ArrayLike,
+        names: Sequence[str],
+        classifiers: Sequence[str] | None = None,
+        samplers: Sequence[str] | None = None,
         title: str | None = None,
     ) -> None:
         self.dominance = np.asarray(dominance, dtype=float)
@@ -95,7 +96,7 @@ class AccuracyDominanceDisplay:
         self.title = title
 
     @property
-    def areas(self):
+    def areas(self) -> FloatArray:
         """The trapezium area ``g (3 + d) / 2`` of every point."""
         return F.ad_area(self.gmean, self.dominance)
 
@@ -228,7 +229,7 @@ class AccuracyDominanceDisplay:
 
     @classmethod
     def from_study(
-        cls, results, dataset, *, ax: Axes | None = None, **kwargs: Any
+        cls, results: Any, dataset: str, *, ax: Axes | None = None, **kwargs: Any
     ) -> AccuracyDominanceDisplay:
         """Every (sampler, classifier) of one dataset of a study (Figure 2).
 

@@ -39,7 +39,15 @@ class BalancedAccuracyCurveDisplay:
     figure_ : matplotlib Figure
     """
 
-    def __init__(self, *, ratios, mean, std, auc, name: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        ratios: ArrayLike,
+        mean: ArrayLike,
+        std: ArrayLike,
+        auc: float,
+        name: str | None = None,
+    ) -> None:
         self.ratios = np.asarray(ratios, dtype=float)
         self.mean = np.asarray(mean, dtype=float)
         self.std = np.asarray(std, dtype=float)
@@ -55,7 +63,7 @@ class BalancedAccuracyCurveDisplay:
         *,
         name: str | None = None,
         ax: Axes | None = None,
-        **curve_params,
+        **curve_params: Any,
     ) -> BalancedAccuracyCurveDisplay:
         """Run :func:`~imbascore.balanced_accuracy_curve` and draw it.
 
@@ -75,7 +83,7 @@ class BalancedAccuracyCurveDisplay:
     def from_predictions(
         cls,
         y_true: ArrayLike,
-        predictions,
+        predictions: Any,
         *,
         name: str | None = None,
         pos_label: PosLabel = 1,

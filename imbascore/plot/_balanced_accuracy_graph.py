@@ -8,6 +8,7 @@ alpha = 1; the index weights the width by alpha: ``(1 + alpha d) g``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -53,7 +54,12 @@ class BalancedAccuracyGraphDisplay:
     """
 
     def __init__(
-        self, *, tpr: ArrayLike, tnr: ArrayLike, names, alpha: float = 0.1
+        self,
+        *,
+        tpr: ArrayLike,
+        tnr: ArrayLike,
+        names: Sequence[str],
+        alpha: float = 0.1,
     ) -> None:
         self.tpr = np.asarray(tpr, dtype=float)
         self.tnr = np.asarray(tnr, dtype=float)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from sklearn.utils import check_random_state
@@ -22,6 +23,8 @@ from ._base import check_matplotlib
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+    from .._report.confusion import ConfusionCounts
 
 __all__ = ["ClassRatioDisplay"]
 
@@ -129,12 +132,12 @@ class ClassRatioDisplay:
     def __init__(
         self,
         *,
-        ratios,
-        values,
-        low=None,
-        high=None,
-        data_ratio,
-        deployment_ratio=None,
+        ratios: ArrayLike,
+        values: Mapping[str, ArrayLike],
+        low: Mapping[str, ArrayLike] | None = None,
+        high: Mapping[str, ArrayLike] | None = None,
+        data_ratio: float,
+        deployment_ratio: float | None = None,
         confidence_level: float = 0.95,
         name: str | None = None,
     ) -> None:
@@ -151,7 +154,7 @@ class ClassRatioDisplay:
         self.confidence_level = confidence_level
         self.name = name
 
-    def at_ratio(self, metric, ratio):
+    def at_ratio(self, metric: str, ratio: float) -> float:
         """``metric`` at ``ratio`` negatives per positive, interpolated on a
         log scale between the ratios drawn (exact at the marked ratios)."""
         return float(np.interp(np.log(ratio), np.log(self.ratios), self.values[metric]))
@@ -162,17 +165,17 @@ class ClassRatioDisplay:
         y_true: ArrayLike,
         y_pred: ArrayLike,
         *,
-        metrics=("f1", "precision", "balanced_accuracy", "iba"),
+        metrics: str | Sequence[str] = ("f1", "precision", "balanced_accuracy", "iba"),
         pos_label: PosLabel = 1,
         sample_weight: ArrayLike | None = None,
         prevalence: float | None = None,
-        ratios=None,
+        ratios: ArrayLike | None = None,
         confidence_level: float = 0.95,
         n_draws: int = 2000,
         random_state: RandomState = 0,
         name: str | None = None,
         ax: Axes | None = None,
-        **metric_params,
+        **metric_params: Any,
     ) -> ClassRatioDisplay:
         """The display of labels ``y_pred`` against ``y_true`` (two classes);
         the other parameters are those of :meth:`from_counts`."""
@@ -194,18 +197,18 @@ class ClassRatioDisplay:
     @classmethod
     def from_counts(
         cls,
-        counts,
+        counts: ConfusionCounts,
         *,
-        metrics=("f1", "precision", "balanced_accuracy", "iba"),
+        metrics: str | Sequence[str] = ("f1", "precision", "balanced_accuracy", "iba"),
         pos_label: PosLabel = 1,
         prevalence: float | None = None,
-        ratios=None,
+        ratios: ArrayLike | None = None,
         confidence_level: float = 0.95,
         n_draws: int = 2000,
         random_state: RandomState = 0,
         name: str | None = None,
         ax: Axes | None = None,
-        **metric_params,
+        **metric_params: Any,
     ) -> ClassRatioDisplay:
         """The display of two-class :class:`~imbascore.ConfusionCounts`.
 

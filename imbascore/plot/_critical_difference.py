@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .._core.types import ArrayLike
 from ._base import check_matplotlib
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+    from .._inference.across_datasets import ApproachComparison
 
 __all__ = ["CriticalDifferenceDisplay"]
 
@@ -70,7 +74,12 @@ class CriticalDifferenceDisplay:
     """
 
     def __init__(
-        self, *, average_ranks, names, critical_difference=None, groups=()
+        self,
+        *,
+        average_ranks: ArrayLike,
+        names: Sequence[str],
+        critical_difference: float | None = None,
+        groups: Sequence[Sequence[str]] = (),
     ) -> None:
         self.average_ranks = np.asarray(average_ranks, dtype=float)
         self.names = [str(name) for name in names]
@@ -84,7 +93,7 @@ class CriticalDifferenceDisplay:
 
     @classmethod
     def from_comparison(
-        cls, comparison, *, ax: Axes | None = None
+        cls, comparison: ApproachComparison, *, ax: Axes | None = None
     ) -> CriticalDifferenceDisplay:
         """The diagram of an :class:`~imbascore.ApproachComparison`."""
         viz = cls(
@@ -98,7 +107,12 @@ class CriticalDifferenceDisplay:
 
     @classmethod
     def from_results(
-        cls, results, metric="ad_area", *, ax: Axes | None = None, **kwargs: Any
+        cls,
+        results: Any,
+        metric: str = "ad_area",
+        *,
+        ax: Axes | None = None,
+        **kwargs: Any,
     ) -> CriticalDifferenceDisplay:
         """Run :func:`~imbascore.compare_approaches` (``kwargs`` are its
         parameters) and draw the result."""

@@ -14,6 +14,8 @@ from ._threshold_curve import scores_of_estimator
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
+    from .._thresholds.decision_curve import DecisionCurve
+
 __all__ = ["DecisionCurveDisplay"]
 
 #: The label of the references, drawn once per axes.
@@ -58,7 +60,7 @@ class DecisionCurveDisplay:
     (0.11, 0.9)
     """
 
-    def __init__(self, *, curve, name: str | None = None) -> None:
+    def __init__(self, *, curve: DecisionCurve, name: str | None = None) -> None:
         self.curve = curve
         self.name = name
 

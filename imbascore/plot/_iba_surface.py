@@ -21,9 +21,9 @@ def plot_iba_surface(
     *,
     squared: bool = True,
     ax: Axes | None = None,
-    levels=11,
+    levels: int = 11,
     cmap: str = "viridis",
-):
+) -> Axes:
     """Filled contours of IBA_alpha over TPR (x) and TNR (y).
 
     For alpha > 0 the contours lean towards high TPR: of two classifiers with

@@ -4,7 +4,7 @@ confidence band, each class's histogram, several models on one axis."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -16,6 +16,8 @@ from ._threshold_curve import scores_of_estimator
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+    from .._calibration.reliability import ReliabilityDiagram
 
 __all__ = ["ReliabilityDisplay"]
 
@@ -103,7 +105,7 @@ class ReliabilityDisplay:
     MCB=0.071, DSC=0.143, UNC=0.210
     """
 
-    def __init__(self, *, diagram, name: str | None = None) -> None:
+    def __init__(self, *, diagram: ReliabilityDiagram, name: str | None = None) -> None:
         self.diagram = diagram
         self.name = name
 
@@ -113,7 +115,7 @@ class ReliabilityDisplay:
         y_true: ArrayLike,
         y_proba: ArrayLike,
         *,
-        band="consistency",
+        band: Literal["consistency", "confidence"] | None = "consistency",
         confidence_level: float = 0.95,
         n_resamples: int = 1000,
         random_state: RandomState = None,
@@ -182,7 +184,7 @@ class ReliabilityDisplay:
         X: ArrayLike,
         y: ArrayLike,
         *,
-        band="consistency",
+        band: Literal["consistency", "confidence"] | None = "consistency",
         confidence_level: float = 0.95,
         n_resamples: int = 1000,
         random_state: RandomState = None,

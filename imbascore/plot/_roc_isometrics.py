@@ -12,7 +12,7 @@ curve touches its highest isometric.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -86,11 +86,11 @@ class RocIsometricsDisplay:
         *,
         fpr: ArrayLike,
         tpr: ArrayLike,
-        thresholds,
-        values,
-        best,
-        positives,
-        negatives,
+        thresholds: ArrayLike,
+        values: Mapping[str, ArrayLike],
+        best: Mapping[str, int],
+        positives: ArrayLike,
+        negatives: ArrayLike,
         metric_params: Mapping[str, Any] | None = None,
         name: str | None = None,
     ) -> None:
@@ -110,14 +110,20 @@ class RocIsometricsDisplay:
         y_true: ArrayLike,
         y_score: ArrayLike,
         *,
-        metrics=("iba", "gmean", "balanced_accuracy", "accuracy", "f1"),
-        isometrics=None,
+        metrics: str | Sequence[str] = (
+            "iba",
+            "gmean",
+            "balanced_accuracy",
+            "accuracy",
+            "f1",
+        ),
+        isometrics: str | None = None,
         pos_label: PosLabel | None = None,
         sample_weight: ArrayLike | None = None,
         thresholds: ArrayLike | None = None,
         name: str | None = None,
         ax: Axes | None = None,
-        **metric_params,
+        **metric_params: Any,
     ) -> RocIsometricsDisplay:
         """The ROC curve of ``y_score`` over the isometrics of ``isometrics``
         (default: the first of ``metrics``), each of ``metrics`` marked where
@@ -158,15 +164,21 @@ class RocIsometricsDisplay:
         X: ArrayLike,
         y: ArrayLike,
         *,
-        metrics=("iba", "gmean", "balanced_accuracy", "accuracy", "f1"),
-        isometrics=None,
-        response_method="auto",
+        metrics: str | Sequence[str] = (
+            "iba",
+            "gmean",
+            "balanced_accuracy",
+            "accuracy",
+            "f1",
+        ),
+        isometrics: str | None = None,
+        response_method: str = "auto",
         pos_label: PosLabel | None = None,
         sample_weight: ArrayLike | None = None,
         thresholds: ArrayLike | None = None,
         name: str | None = None,
         ax: Axes | None = None,
-        **metric_params,
+        **metric_params: Any,
     ) -> RocIsometricsDisplay:
         """The same from a fitted binary classifier's scores on (X, y)
         (``response_method`` as in
@@ -203,8 +215,8 @@ class RocIsometricsDisplay:
         self,
         ax: Axes | None = None,
         *,
-        isometrics=None,
-        levels=9,
+        isometrics: str | None = None,
+        levels: int = 9,
         name: str | None = None,
         legend: bool = True,
     ) -> RocIsometricsDisplay:

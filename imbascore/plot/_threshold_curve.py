@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -126,7 +127,12 @@ class ThresholdCurveDisplay:
     """
 
     def __init__(
-        self, *, thresholds, values, best=None, name: str | None = None
+        self,
+        *,
+        thresholds: ArrayLike,
+        values: Mapping[str, ArrayLike],
+        best: Mapping[str, int] | None = None,
+        name: str | None = None,
     ) -> None:
         self.thresholds = np.asarray(thresholds, dtype=float)
         self.values = {key: np.asarray(v, dtype=float) for key, v in values.items()}
@@ -134,7 +140,7 @@ class ThresholdCurveDisplay:
         self.name = name
 
     @property
-    def best_thresholds_(self):
+    def best_thresholds_(self) -> dict[str, float]:
         """Each marked metric's best threshold."""
         return {key: float(self.thresholds[i]) for key, i in self.best.items()}
 
@@ -144,13 +150,13 @@ class ThresholdCurveDisplay:
         y_true: ArrayLike,
         y_score: ArrayLike,
         *,
-        metrics=("iba", "gmean", "balanced_accuracy"),
+        metrics: str | Sequence[str] = ("iba", "gmean", "balanced_accuracy"),
         pos_label: PosLabel | None = None,
         sample_weight: ArrayLike | None = None,
         thresholds: ArrayLike | None = None,
         name: str | None = None,
         ax: Axes | None = None,
-        **metric_params,
+        **metric_params: Any,
     ) -> ThresholdCurveDisplay:
         """The curves of ``y_score``; the parameters are those of
         :func:`~imbascore.threshold_curve` (``metrics``, ``pos_label``,
@@ -182,14 +188,14 @@ class ThresholdCurveDisplay:
         X: ArrayLike,
         y: ArrayLike,
         *,
-        metrics=("iba", "gmean", "balanced_accuracy"),
-        response_method="auto",
+        metrics: str | Sequence[str] = ("iba", "gmean", "balanced_accuracy"),
+        response_method: str = "auto",
         pos_label: PosLabel | None = None,
         sample_weight: ArrayLike | None = None,
         thresholds: ArrayLike | None = None,
         name: str | None = None,
         ax: Axes | None = None,
-        **metric_params,
+        **metric_params: Any,
     ) -> ThresholdCurveDisplay:
         """The curves of a fitted binary classifier's scores on (X, y).
 
