@@ -11,12 +11,13 @@ the scorer is built, not when a search is half done.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 
 import sklearn
 from sklearn.metrics import make_scorer
 
 from .._core.checks import check_bool, check_labels, check_unit_interval, param_error
-from .._core.types import ArrayLike, Scorer
+from .._core.types import ArrayLike, PosLabel, Scorer
 from .._metrics.cost_formulas import as_cost_array, check_cost_matrix
 from .._metrics.costs import expected_cost_score
 from .._metrics.net_benefit import net_benefit_score
@@ -38,7 +39,7 @@ __all__ = [
 _RESPONSE = ("decision_function", "predict_proba")
 
 
-def _operating_point_factory(name):
+def _operating_point_factory(name: str) -> Callable[..., Scorer]:
     metric = OPERATING_POINT_SCORES[name]
     bound = next(
         parameter
@@ -46,7 +47,7 @@ def _operating_point_factory(name):
         if parameter.kind is parameter.KEYWORD_ONLY
     ).name
 
-    def factory(pos_label=None, **given):
+    def factory(pos_label: PosLabel | None = None, **given: float) -> Scorer:
         func = f"{name}_scorer"
         if set(given) != {bound}:
             unknown = sorted(set(given) - {bound})
@@ -64,11 +65,17 @@ def _operating_point_factory(name):
     factory.__module__ = __name__
     factory.__signature__ = inspect.Signature(
         [
-            inspect.Parameter(bound, inspect.Parameter.KEYWORD_ONLY),
             inspect.Parameter(
-                "pos_label", inspect.Parameter.KEYWORD_ONLY, default=None
+                bound, inspect.Parameter.KEYWORD_ONLY, annotation="float"
             ),
-        ]
+            inspect.Parameter(
+                "pos_label",
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation="PosLabel | None",
+            ),
+        ],
+        return_annotation="Scorer",
     )
     factory.__doc__ = f"""Scorer of :func:`~imbascore.{metric.__name__}`.
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import inspect
+from collections.abc import Callable
 from typing import Any, Literal
 
 from sklearn.metrics import make_scorer
@@ -451,11 +452,11 @@ average=multiclass, pos_label=None)
     return _make(nmi_scorer, kwargs)
 
 
-def _simple_factory(key, summary, example):
+def _simple_factory(key: str, summary: str, example: str) -> Callable[..., Scorer]:
     """A factory of a metric without parameters of its own."""
     name = metric_info(key).scorer
 
-    def factory(**kwargs):
+    def factory(**kwargs: Any) -> Scorer:
         return _make(factory, kwargs)
 
     factory.__name__ = factory.__qualname__ = f"{name}_scorer"
