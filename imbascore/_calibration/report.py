@@ -113,7 +113,7 @@ class CalibrationReport:
     n_samples: int
     positives: float
     negatives: float
-    prevalence: float
+    prevalence: float | None
     confidence_level: float
     method: str
     n_resamples: int

@@ -36,7 +36,10 @@ __all__ = [
     "ece_of_groups",
 ]
 
-_STRATUM_NEEDS = {"positive": ("positive",), "negative": ("negative",)}
+_STRATUM_NEEDS: dict[str, tuple[str, ...]] = {
+    "positive": ("positive",),
+    "negative": ("negative",),
+}
 _STRATUM_NEEDS["balanced"] = ("positive", "negative")
 
 _COMMON = """\

@@ -20,7 +20,7 @@ from .._core.checks import (
     preview,
 )
 from .._core.optional import require
-from .._core.types import ArrayLike, PosLabel, RandomState
+from .._core.types import ArrayLike, FloatArray, PosLabel, RandomState
 from .bootstrap import count_chunks
 from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
@@ -206,7 +206,7 @@ def _fixed_width(curve, tp, fp, grid, d_m, d_n):
     return _precision(pi, recall, fpr_high), _precision(pi, recall, fpr_low)
 
 
-def _check_grid(grid, curve):
+def _check_grid(grid: ArrayLike | None, curve: str) -> FloatArray:
     if grid is None:
         return np.arange(_DEFAULT_POINTS) / (_DEFAULT_POINTS - 1)
     try:

@@ -52,11 +52,11 @@ __all__ = [
 ]
 
 #: Registry name -> factory of this module (filled by ``_factory``).
-BUILTIN_FACTORIES = {}
+BUILTIN_FACTORIES: dict[str, Callable[..., Scorer]] = {}
 #: Factory -> (key of ``_per_class.METRICS``, metric function).
-FACTORY_METRICS = {}
+FACTORY_METRICS: dict[Callable[..., Scorer], tuple[str, Callable[..., Any]]] = {}
 #: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
-LOWER_IS_BETTER = set()
+LOWER_IS_BETTER: set[Callable[..., Scorer]] = set()
 
 _KWARGS_DOC = """\
     **kwargs : dict
