@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .._core.checks import param_error
 from .._core.engine.grouped import count_grouped
@@ -78,7 +78,9 @@ class GroupedCounts:
     def overall(self) -> ConfusionCounts:
         """The counts of all the groups' samples together."""
         if self._overall is None:
-            self._overall = sum(counts for _, counts in self.items())
+            self._overall = cast(
+                ConfusionCounts, sum(counts for _, counts in self.items())
+            )
         return self._overall
 
     def sizes(self) -> dict[Any, float]:
@@ -105,7 +107,7 @@ class GroupedCounts:
             self[group] == other[group] for group in self
         )
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def to_frame(self) -> pd.DataFrame:
         """One row per group and cell: ``group``, ``true``, ``pred``,

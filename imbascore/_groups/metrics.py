@@ -22,7 +22,7 @@ from .._core.checks import (
 from .._core.inputs.groups import read_groups
 from .._core.optional import require
 from .._core.resampling import percentiles
-from .._core.types import ArrayLike, RandomState
+from .._core.types import ArrayLike, FloatArray, RandomState
 from .._inference.calibration import calibration_interval
 from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
@@ -122,6 +122,19 @@ class GroupMetrics:
     method : str or None
     confidence_level : float
     """
+
+    groups: list[Any]
+    metrics: list[str]
+    values: dict[str, FloatArray]
+    low: dict[str, FloatArray]
+    high: dict[str, FloatArray]
+    overall: dict[str, tuple[float, float, float]]
+    sizes: FloatArray
+    positives: FloatArray
+    names: tuple[str, ...] | None
+    method: str | None
+    confidence_level: float
+    _lower_is_better: dict[str, bool]
 
     def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
@@ -487,7 +500,8 @@ def metrics_by_group(
             )
         )
     weights = None if sample_weight is None else as_array(sample_weight).astype(float)
-    counts = keys = None
+    counts: Any = None
+    keys: Any = None
     if label_keys:
         counts, keys = count_by_group(y_true, y_pred, groups, sample_weight, _FUNC)
     else:
@@ -499,7 +513,7 @@ def metrics_by_group(
     positives = _positives(y_true, keys.codes, keys.n_groups, weights, pos_label)
     positives = positives[present]
     rng = check_random_state(random_state)
-    slices = None
+    slices: Any = None
     if len(label_keys) < len(listed):
         slices = GroupSlices(keys.codes, keys.n_groups)
     values, low, high, overall = {}, {}, {}, {}

@@ -402,9 +402,9 @@ class ApproachComparison:
     """
 
     metric: str
-    scores: object
-    ranks: object
-    average_ranks: object
+    scores: pd.DataFrame
+    ranks: pd.DataFrame
+    average_ranks: pd.Series
     greater_is_better: bool
     friedman_statistic: float
     friedman_pvalue: float
@@ -413,9 +413,9 @@ class ApproachComparison:
     alpha: float
     q_alpha: float
     critical_difference: float
-    groups: tuple
-    control: object
-    wilcoxon: object
+    groups: tuple[tuple[str, ...], ...]
+    control: str | tuple[str, ...] | None
+    wilcoxon: pd.DataFrame
     alternative: str
     rope: float | None
 

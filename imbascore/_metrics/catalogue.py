@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -112,20 +112,20 @@ class MetricInfo:
     function_name: str
     scorer: str
     greater_is_better: bool
-    bounds: tuple
+    bounds: tuple[float, float]
     ratio_free: bool
-    params: MappingProxyType = field(default_factory=dict)
-    checks: MappingProxyType = field(default_factory=dict)
-    multiclass_params: tuple = ()
-    scorer_params: MappingProxyType = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
+    checks: Mapping[str, str] = field(default_factory=dict)
+    multiclass_params: tuple[str, ...] = ()
+    scorer_params: Mapping[str, Any] = field(default_factory=dict)
     score_average: str = "binary"
-    needs: tuple = ()
-    proportion: tuple = None
+    needs: tuple[str, ...] = ()
+    proportion: tuple[str, tuple[str, ...]] | None = None
     nan_when_undefined: bool = False
     quality: bool = True
     plain_arithmetic: bool = True
     readable: str = ""
-    heading: str = None
+    heading: str | None = None
     source: str = ""
     reads: str = "labels"
 

@@ -799,7 +799,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         if self.method in ("cc", "acc"):
             return estimate_prevalence(
                 self.estimator_.predict(X_unlabelled),
-                counts=self.counts_,
+                counts=self.counts_,  # type: ignore[arg-type]  # set by fit for cc/acc
                 method=self.method,
                 pos_label=pos_label,
                 confidence_level=confidence_level,

@@ -63,7 +63,7 @@ def _operating_point_factory(name: str) -> Callable[..., Scorer]:
 
     factory.__name__ = factory.__qualname__ = f"{name}_scorer"
     factory.__module__ = __name__
-    factory.__signature__ = inspect.Signature(
+    factory.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter(
                 bound, inspect.Parameter.KEYWORD_ONLY, annotation="float"

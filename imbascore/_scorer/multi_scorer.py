@@ -30,7 +30,7 @@ from sklearn.utils.metadata_routing import MetadataRequest
 
 from .._core.counts import Counts
 from .._core.engine import count_table
-from .._core.types import ArrayLike, Scorer
+from .._core.types import ArrayLike
 from .._metrics.at_prevalence import score_of_counts_at_prevalence
 from .._metrics.scoring import (
     plain_counts,
@@ -543,7 +543,7 @@ class MultiScorer(dict):
         return scorer
 
 
-def multi_scorer(names: Sequence[str], **params: Any) -> Scorer:
+def multi_scorer(names: Sequence[str], **params: Any) -> MultiScorer:
     """Scorers for many metrics that share one ``predict`` and one count.
 
     Gives the same numbers as ``get_scoring(names, **params)`` (each of its

@@ -66,7 +66,7 @@ class OperatingPoint:
     threshold: float
     objective: str
     value: float
-    constraint: tuple
+    constraint: tuple[str, str, float] | None
     constraint_value: float
     counts: ConfusionCounts
     low: float

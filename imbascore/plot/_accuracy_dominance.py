@@ -25,6 +25,8 @@ from ._base import (
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
+    from .._thresholds.curve import ThresholdCurve
+
 __all__ = ["AccuracyDominanceDisplay"]
 
 #: García 2008, Figure 2: squares 1-NN, circles SVM, diamonds MLP. The sizes
@@ -77,6 +79,10 @@ class AccuracyDominanceDisplay:
     best_ : int
         Index of the point with the largest area.
     """
+
+    trajectory_: Any
+    curve_: ThresholdCurve
+    best_threshold_: float
 
     def __init__(
         self,

@@ -13,6 +13,7 @@ from ._base import check_matplotlib
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
 
 __all__ = ["BalancedAccuracyCurveDisplay"]
 
@@ -38,6 +39,8 @@ class BalancedAccuracyCurveDisplay:
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
     """
+
+    line_: Line2D
 
     def __init__(
         self,
@@ -95,7 +98,8 @@ class BalancedAccuracyCurveDisplay:
         repeat), made by a model trained at that positive share.
         """
         ratios = np.array(sorted(predictions), dtype=float)
-        means, stds = [], []
+        means: Any = []
+        stds: list[float] = []
         for ratio in ratios:
             runs = predictions[ratio]
             # One prediction (1-D) or one per repeat (2-D, same test set).

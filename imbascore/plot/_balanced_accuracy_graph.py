@@ -25,6 +25,8 @@ from ._base import (
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
+    from .._thresholds.curve import ThresholdCurve
+
 __all__ = ["BalancedAccuracyGraphDisplay"]
 
 
@@ -52,6 +54,10 @@ class BalancedAccuracyGraphDisplay:
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
     """
+
+    trajectory_: Any
+    curve_: ThresholdCurve
+    best_threshold_: float
 
     def __init__(
         self,

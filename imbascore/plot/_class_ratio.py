@@ -342,7 +342,7 @@ class ClassRatioDisplay:
         for key, values in self.values.items():
             (line,) = ax.plot(self.ratios, values, label=key, linewidth=1.6)
             self.lines_[key] = line
-            if self.low is not None:
+            if self.low is not None and self.high is not None:
                 ax.fill_between(
                     self.ratios,
                     self.low[key],

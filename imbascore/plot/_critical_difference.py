@@ -73,6 +73,8 @@ class CriticalDifferenceDisplay:
     1
     """
 
+    comparison_: ApproachComparison
+
     def __init__(
         self,
         *,
@@ -168,7 +170,7 @@ class CriticalDifferenceDisplay:
         # Room for the labels either side, in rank units: each side's
         # longest label in inches (about 0.6 em per character) times ranks
         # per inch of what the labels leave to the axis.
-        figure_width = ax.figure.get_size_inches()[0] * ax.get_position().width
+        figure_width = ax.figure.get_size_inches()[0] * ax.get_position().width  # type: ignore[union-attr]
         em = 0.6 * fontsize / 72.0
         widths = [
             em * max(len(texts[i]) for i in side) if len(side) else 0.0
@@ -182,7 +184,11 @@ class CriticalDifferenceDisplay:
         ax.set_ylim(bottom, top)
         ax.set_axis_off()
 
-        line = {"color": "black", "linewidth": 1.0, "solid_capstyle": "butt"}
+        line: dict[str, Any] = {
+            "color": "black",
+            "linewidth": 1.0,
+            "solid_capstyle": "butt",
+        }
         ax.plot([lowest, highest], [0, 0], **line)
         for tick in np.arange(lowest, highest + 0.25, 0.5):
             size = 0.12 if float(tick).is_integer() else 0.06

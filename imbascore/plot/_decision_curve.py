@@ -13,6 +13,7 @@ from ._threshold_curve import scores_of_estimator
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
 
     from .._thresholds.decision_curve import DecisionCurve
 
@@ -59,6 +60,8 @@ class DecisionCurveDisplay:
     >>> display.curve.useful_range()
     (0.11, 0.9)
     """
+
+    line_: Line2D
 
     def __init__(self, *, curve: DecisionCurve, name: str | None = None) -> None:
         self.curve = curve

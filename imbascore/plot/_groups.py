@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -13,6 +14,7 @@ from ._base import check_matplotlib
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
 
 __all__ = ["GroupMetricsDisplay"]
 
@@ -111,10 +113,12 @@ class GroupMetricsDisplay:
     ['a (n=4, 2 pos.)', 'b (n=6, 2 pos.)']
     """
 
+    points_: Line2D
+
     def __init__(
         self,
         *,
-        groups: ArrayLike,
+        groups: Sequence[Any],
         values: ArrayLike,
         low: ArrayLike,
         high: ArrayLike,

@@ -16,6 +16,7 @@ from ._threshold_curve import scores_of_estimator
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
 
     from .._calibration.reliability import ReliabilityDiagram
 
@@ -104,6 +105,9 @@ class ReliabilityDisplay:
     model
     MCB=0.071, DSC=0.143, UNC=0.210
     """
+
+    diagonal_: Line2D
+    line_: Line2D
 
     def __init__(self, *, diagram: ReliabilityDiagram, name: str | None = None) -> None:
         self.diagram = diagram

@@ -29,6 +29,9 @@ from ._threshold_curve import scores_of_estimator
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+
+    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["RocIsometricsDisplay"]
 
@@ -81,6 +84,9 @@ class RocIsometricsDisplay:
            machine learning metrics through ROC isometrics. ICML, 194-201.
     """
 
+    curve_: ThresholdCurve
+    line_: Line2D
+
     def __init__(
         self,
         *,
@@ -89,8 +95,8 @@ class RocIsometricsDisplay:
         thresholds: ArrayLike,
         values: Mapping[str, ArrayLike],
         best: Mapping[str, int],
-        positives: ArrayLike,
-        negatives: ArrayLike,
+        positives: float,
+        negatives: float,
         metric_params: Mapping[str, Any] | None = None,
         name: str | None = None,
     ) -> None:

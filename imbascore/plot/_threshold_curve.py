@@ -16,6 +16,8 @@ from ._base import check_matplotlib
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
+    from .._thresholds.curve import ThresholdCurve
+
 __all__ = ["ThresholdCurveDisplay", "scores_of_estimator"]
 
 _RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
@@ -125,6 +127,8 @@ class ThresholdCurveDisplay:
     >>> display.best_thresholds_
     {'iba': 0.5, 'f1': 0.8}
     """
+
+    curve_: ThresholdCurve
 
     def __init__(
         self,
