@@ -29,16 +29,16 @@ ArrayLike: TypeAlias = npt.ArrayLike
 FloatArray: TypeAlias = npt.NDArray[np.float64]
 
 #: The positive class: a number, a boolean, a string or a numpy scalar.
-PosLabel: TypeAlias = "int | float | bool | str | np.generic"
+PosLabel: TypeAlias = int | float | bool | str | np.generic
 
 #: The averages of the confusion-count metrics.
 Average: TypeAlias = Literal["binary", "micro", "macro", "weighted", "samples"]
 
 #: The value of an undefined rate: ``"warn"`` (0.0 and a warning) or a number.
-ZeroDivision: TypeAlias = 'Literal["warn"] | float'
+ZeroDivision: TypeAlias = Literal["warn"] | float
 
 #: A seed, or a :class:`numpy.random.RandomState` (sklearn's ``check_random_state``).
-RandomState: TypeAlias = "int | np.random.RandomState | None"
+RandomState: TypeAlias = int | np.random.RandomState | None
 
 
 class Scorer(Protocol):

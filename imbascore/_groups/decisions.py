@@ -18,6 +18,7 @@ from .._core.types import ArrayLike, PosLabel
 from .._thresholds.constraints import check_constraint, constrained_index, met
 from .._thresholds.curve import (
     LOWER_IS_BETTER_AT_THRESHOLDS,
+    ThresholdCurve,
     threshold_curve,
     threshold_metric_names,
 )
@@ -26,7 +27,6 @@ from .slices import GroupSlices, as_array
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["GroupThreshold", "group_threshold", "threshold_curves_by_group"]
 

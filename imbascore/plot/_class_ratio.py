@@ -342,11 +342,11 @@ class ClassRatioDisplay:
         for key, values in self.values.items():
             (line,) = ax.plot(self.ratios, values, label=key, linewidth=1.6)
             self.lines_[key] = line
-            if self.low is not None and self.high is not None:
+            if self.low is not None:
                 ax.fill_between(
                     self.ratios,
                     self.low[key],
-                    self.high[key],
+                    self.high[key],  # type: ignore[index]
                     color=line.get_color(),
                     alpha=0.15,
                     linewidth=0,
