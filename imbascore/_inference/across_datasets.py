@@ -35,7 +35,7 @@ from .._core.checks import (
     param_error,
 )
 from .._core.optional import require
-from .._core.types import RandomState
+from .._core.types import ArrayLike, RandomState
 from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
 
@@ -494,7 +494,7 @@ class ApproachComparison:
 
 
 def compare_approaches(
-    results: Any,
+    results: pd.DataFrame | ArrayLike,
     metric: str = "ad_area",
     *,
     approach: str | tuple[str, ...] = ("sampler", "classifier"),
