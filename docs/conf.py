@@ -22,6 +22,10 @@ source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 myst_heading_anchors = 3
 
 autosummary_generate = True
+# The signatures stay as scikit-learn's read (names and defaults); the types are
+# in each docstring's numpydoc Parameters and Returns, and in the annotations
+# for type checkers (the package ships py.typed).
+autodoc_typehints = "none"
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 # Parameters documented with a plain ``x : type`` need no cross-reference.

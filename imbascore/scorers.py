@@ -16,19 +16,33 @@ The factories live in ``imbascore._scorer``; this is their public address.
 
 from ._core.public import pin_public_paths
 from ._scorer import calibration_scorers, factories, group_scorers, ranking_scorers
-from ._scorer.calibration_scorers import (  # noqa: F401  (listed in __all__ below)
-    brier_scorer,
-    ece_scorer,
-    log_loss_scorer,
-    mcb_scorer,
+
+# `name as name`: the explicit re-export a type checker reads (PEP 484).
+from ._scorer.calibration_scorers import (
+    brier_scorer as brier_scorer,
+)
+from ._scorer.calibration_scorers import (
+    ece_scorer as ece_scorer,
+)
+from ._scorer.calibration_scorers import (
+    log_loss_scorer as log_loss_scorer,
+)
+from ._scorer.calibration_scorers import (
+    mcb_scorer as mcb_scorer,
 )
 from ._scorer.factories import *  # noqa: F403  (the names of its __all__)
-from ._scorer.group_scorers import worst_group_scorer  # noqa: F401
-from ._scorer.ranking_scorers import (  # noqa: F401  (listed in __all__ below)
-    auprg_scorer,
-    average_precision_scorer,
-    partial_auc_scorer,
-    roc_auc_scorer,
+from ._scorer.group_scorers import worst_group_scorer as worst_group_scorer
+from ._scorer.ranking_scorers import (
+    auprg_scorer as auprg_scorer,
+)
+from ._scorer.ranking_scorers import (
+    average_precision_scorer as average_precision_scorer,
+)
+from ._scorer.ranking_scorers import (
+    partial_auc_scorer as partial_auc_scorer,
+)
+from ._scorer.ranking_scorers import (
+    roc_auc_scorer as roc_auc_scorer,
 )
 
 __all__ = sorted(

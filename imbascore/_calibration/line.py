@@ -1,5 +1,7 @@
 """The public calibration intercept and slope, with Wald intervals."""
 
+from __future__ import annotations
+
 import warnings
 
 import numpy as np
@@ -7,6 +9,7 @@ from scipy.stats import norm
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import check_confidence_level
+from .._core.types import ArrayLike, PosLabel
 from .grouped import read_grouped, squared_weights
 from .logistic import NotFitted, fit_intercept, fit_slope
 from .params import check_open_probabilities
@@ -45,14 +48,14 @@ def logistic_calibration(grouped, level, func, stacklevel=3, squares=None):
 
 
 def calibration_intercept_slope(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    confidence_level=0.95,
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-):
+    confidence_level: float = 0.95,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> LogisticCalibration:
     """Calibration intercept (in the large) and slope, with Wald intervals.
 
     A logistic regression of the outcome on the logit of the probability

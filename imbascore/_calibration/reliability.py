@@ -13,8 +13,11 @@ draw of its positives, so a resample costs a pass over the distinct values,
 not over the samples.
 """
 
+from __future__ import annotations
+
 import warnings
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from sklearn.utils import check_random_state
@@ -25,10 +28,14 @@ from .._core.checks import (
     check_n_resamples,
 )
 from .._core.optional import require
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .from_groups import bin_edges, binned, decomposition, pav
 from .grouped import read_grouped
 from .params import check_ece_params
 from .results import CalibrationDecomposition
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BinnedReliability",
@@ -91,7 +98,7 @@ class ReliabilityDiagram:
     confidence_level: float
     n_resamples: int
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per distinct probability: ``x``, ``cep``, ``low``,
         ``high``, ``positives``, ``negatives`` (needs pandas)."""
         pd = require("pandas", "study", "ReliabilityDiagram.to_frame")
@@ -212,17 +219,17 @@ def _corrected(bound, at, cep):
 
 
 def reliability_diagram(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    band="consistency",
-    confidence_level=0.95,
-    n_resamples=1000,
-    random_state=None,
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-):
+    band: Literal["consistency", "confidence"] | None = "consistency",
+    confidence_level: float = 0.95,
+    n_resamples: int = 1000,
+    random_state: RandomState = None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> ReliabilityDiagram:
     """The CORP reliability curve with a consistency or confidence band.
 
     The curve is the isotonic (pool-adjacent-violators) regression of the
@@ -399,15 +406,15 @@ class BinnedReliability:
 
 
 def binned_reliability(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    n_bins=10,
-    strategy="uniform",
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-):
+    n_bins: int = 10,
+    strategy: Literal["uniform", "quantile"] = "uniform",
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> BinnedReliability:
     """The binned reliability curve, with weights and a deployment ratio.
 
     scikit-learn's ``calibration_curve`` with its bins (each ``(lower,

@@ -10,8 +10,11 @@ calibration resamples under calibration, from its own stream of draws
 (:mod:`imbascore._calibration.reliability`).
 """
 
+from __future__ import annotations
+
 import warnings
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -24,6 +27,7 @@ from .._core.checks import (
 )
 from .._core.optional import require
 from .._core.resampling import bca_bounds, percentiles
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._ranking.bootstrap import jackknife_values
 from .._ranking.evaluate import positive_share
 from .bootstrap import grouped_resamples
@@ -40,6 +44,9 @@ from .line import logistic_calibration
 from .params import check_ece_params
 from .reliability import calibration_test
 from .results import Estimate, LogisticCalibration
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["CalibrationReport", "calibration_report"]
 
@@ -106,17 +113,17 @@ class CalibrationReport:
     n_samples: int
     positives: float
     negatives: float
-    prevalence: float
+    prevalence: float | None
     confidence_level: float
     method: str
     n_resamples: int
 
     @property
-    def numbers(self):
+    def numbers(self) -> tuple[str, ...]:
         """The names of the numbers with an interval, in order."""
         return _BOOTSTRAPPED + ("intercept", "slope")
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per number (indexed by its name): ``estimate``, ``low``,
         ``high`` (needs pandas)."""
         pd = require("pandas", "study", "CalibrationReport.to_frame")
@@ -174,19 +181,19 @@ def _interval(draws, estimate, jackknife, level, method):
 
 
 def calibration_report(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-    confidence_level=0.95,
-    n_resamples=1000,
-    method="auto",
-    n_bins=10,
-    strategy="uniform",
-    random_state=None,
-):
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 1000,
+    method: str = "auto",
+    n_bins: int = 10,
+    strategy: Literal["uniform", "quantile"] = "uniform",
+    random_state: RandomState = None,
+) -> CalibrationReport:
     """Every calibration number of a model's probabilities, with intervals.
 
     The Brier score overall and by class, the log loss, the CORP

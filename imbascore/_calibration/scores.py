@@ -4,13 +4,17 @@ calibration error. Each reads through :func:`~imbascore._calibration.
 grouped.read_grouped` and computes from :mod:`imbascore._calibration.
 from_groups`, the functions a bootstrap resample reads too."""
 
+from __future__ import annotations
+
 import textwrap
 import warnings
+from typing import Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import param_error
+from .._core.types import ArrayLike, PosLabel
 from .from_groups import (
     bin_edges,
     binned,
@@ -32,7 +36,10 @@ __all__ = [
     "ece_of_groups",
 ]
 
-_STRATUM_NEEDS = {"positive": ("positive",), "negative": ("negative",)}
+_STRATUM_NEEDS: dict[str, tuple[str, ...]] = {
+    "positive": ("positive",),
+    "negative": ("negative",),
+}
 _STRATUM_NEEDS["balanced"] = ("positive", "negative")
 
 _COMMON = """\
@@ -84,14 +91,14 @@ def _loss(score, y_true, y_proba, stratum, pos_label, sample_weight, prevalence,
 
 
 def brier_score_loss(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    stratum=None,
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-):
+    stratum: Literal["positive", "negative", "balanced"] | None = None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> float:
     """Brier score: the mean squared error of the positive class's probability.
 
     With ``stratum=None`` it equals scikit-learn's ``brier_score_loss``. On
@@ -147,14 +154,14 @@ def brier_score_loss(
 
 
 def log_loss(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    stratum=None,
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-):
+    stratum: Literal["positive", "negative", "balanced"] | None = None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> float:
     """Log loss of the positive class's probability, overall or by class.
 
     With ``stratum=None`` it equals scikit-learn's ``log_loss`` on binary
@@ -205,14 +212,14 @@ def _decompose(y_true, y_proba, score, pos_label, sample_weight, prevalence, fun
 
 
 def calibration_decomposition(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    score="brier",
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-):
+    score: Literal["brier", "log_loss"] = "brier",
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> CalibrationDecomposition:
     """The CORP decomposition of a mean loss: miscalibration, discrimination,
     uncertainty.
 
@@ -269,14 +276,14 @@ def calibration_decomposition(
 
 
 def miscalibration_score(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    score="brier",
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-):
+    score: Literal["brier", "log_loss"] = "brier",
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> float:
     """Miscalibration (MCB): the loss the probabilities lose to their own
     isotonic recalibration.
 
@@ -345,18 +352,18 @@ def ece_of_groups(grouped, n_bins, strategy, norm, debiased, squared, func):
 
 
 def expected_calibration_error(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    n_bins=10,
-    strategy="uniform",
-    norm="l1",
-    debiased=False,
-    squared=False,
-    pos_label=None,
-    sample_weight=None,
-    prevalence=None,
-):
+    n_bins: int = 10,
+    strategy: Literal["uniform", "quantile"] = "uniform",
+    norm: Literal["l1", "l2", "max"] = "l1",
+    debiased: bool = False,
+    squared: bool = False,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+) -> float:
     """Expected calibration error (ECE) of binned probabilities.
 
     The probabilities are binned (bins as scikit-learn's

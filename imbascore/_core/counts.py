@@ -329,7 +329,7 @@ class Counts:
             return (mine != theirs).nnz == 0
         return bool(np.array_equal(mine, theirs))
 
-    __hash__ = None  # mutable-looking value type: compare, do not hash
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking value type: compare, do not hash
 
     def __repr__(self):
         labels = self.labels.tolist()

@@ -161,7 +161,7 @@ class _MovedPathFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         )
 
 
-def install():
+def install() -> None:
     """Answer the old paths (once per interpreter)."""
     sys.modules[_PACKAGE].__class__ = _Package
     if not any(isinstance(finder, _MovedPathFinder) for finder in sys.meta_path):

@@ -9,6 +9,8 @@ exports to itself, so that a pickle names ``imbascore`` (or
 
 import inspect
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 __all__ = ["PUBLIC_MODULES", "pin_public_paths"]
 
@@ -26,7 +28,9 @@ PUBLIC_MODULES = frozenset(
 )
 
 
-def pin_public_paths(namespace, names, public_module):
+def pin_public_paths(
+    namespace: dict[str, Any], names: Iterable[str], public_module: str
+) -> None:
     """Set ``__module__`` to ``public_module`` for the classes and functions
     ``names`` of ``namespace`` defined in a module that is not public (and
     exported under their own name, so the pickled path finds them).

@@ -1,6 +1,10 @@
 """Confusion counts by group, counted in one pass, mergeable."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
 from .._core.checks import param_error
 from .._core.engine.grouped import count_grouped
@@ -8,7 +12,11 @@ from .._core.inputs import DeviceCodes, Indicators, host_only_error, read_target
 from .._core.inputs.dask import any_dask, empty_error, reduce_blocks
 from .._core.inputs.groups import read_groups
 from .._core.optional import require
+from .._core.types import ArrayLike
 from .._report.confusion import ConfusionCounts
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["GroupedCounts", "confusion_counts_by_group", "count_by_group"]
 
@@ -31,13 +39,19 @@ class GroupedCounts:
         The grouping keys' names (DataFrame columns), if known.
     """
 
-    def __init__(self, counts, names=None, *, overall=None):
+    def __init__(
+        self,
+        counts: Mapping[Any, ConfusionCounts],
+        names: Sequence[str] | None = None,
+        *,
+        overall: ConfusionCounts | None = None,
+    ) -> None:
         self._counts = dict(sorted(counts.items(), key=lambda item: _sort_key(item[0])))
         self.names = names
         self._overall = overall
 
     @property
-    def groups(self):
+    def groups(self) -> list[Any]:
         return list(self._counts)
 
     def __getitem__(self, group):
@@ -58,16 +72,18 @@ class GroupedCounts:
     def __len__(self):
         return len(self._counts)
 
-    def items(self):
+    def items(self) -> list[tuple[Any, ConfusionCounts]]:
         return [(group, self[group]) for group in self._counts]
 
-    def overall(self):
+    def overall(self) -> ConfusionCounts:
         """The counts of all the groups' samples together."""
         if self._overall is None:
-            self._overall = sum(counts for _, counts in self.items())
+            self._overall = cast(
+                ConfusionCounts, sum(counts for _, counts in self.items())
+            )
         return self._overall
 
-    def sizes(self):
+    def sizes(self) -> dict[Any, float]:
         """``{group: total}``: each group's number of samples (its total
         weight with weights)."""
         return {group: float(c.matrix.sum()) for group, c in self.items()}
@@ -91,9 +107,9 @@ class GroupedCounts:
             self[group] == other[group] for group in self
         )
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per group and cell: ``group``, ``true``, ``pred``,
         ``count`` (needs pandas)."""
         pd = require("pandas", "study", "GroupedCounts.to_frame")
@@ -160,7 +176,13 @@ def _count_block(y_true, y_pred, groups, sample_weight, func):
     return count_by_group(y_true, y_pred, groups, sample_weight, func)[0]
 
 
-def confusion_counts_by_group(y_true, y_pred, *, groups, sample_weight=None):
+def confusion_counts_by_group(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    groups: ArrayLike,
+    sample_weight: ArrayLike | None = None,
+) -> GroupedCounts:
     """Count the confusion matrix of each group, in one pass.
 
     Parameters

@@ -2,21 +2,31 @@
 meets a constraint in every group ("recall at least 0.9 in every group")
 with what it costs each group."""
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .._core.checks import param_error
 from .._core.inputs.groups import read_groups
 from .._core.optional import require
+from .._core.types import ArrayLike, PosLabel
 from .._thresholds.constraints import check_constraint, constrained_index, met
 from .._thresholds.curve import (
     LOWER_IS_BETTER_AT_THRESHOLDS,
+    ThresholdCurve,
     threshold_curve,
     threshold_metric_names,
 )
 from .slices import GroupSlices, as_array
+
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 __all__ = ["GroupThreshold", "group_threshold", "threshold_curves_by_group"]
 
@@ -47,16 +57,16 @@ def _curves(
 
 
 def threshold_curves_by_group(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    groups,
-    metrics=("iba", "gmean", "balanced_accuracy"),
-    pos_label=None,
-    sample_weight=None,
-    thresholds=None,
-    **metric_params,
-):
+    groups: ArrayLike,
+    metrics: str | Sequence[str] = ("iba", "gmean", "balanced_accuracy"),
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    thresholds: ArrayLike | None = None,
+    **metric_params: Any,
+) -> dict[Any, ThresholdCurve]:
     """Each group's :func:`~imbascore.threshold_curve`.
 
     Parameters
@@ -135,7 +145,7 @@ class GroupThreshold:
     skipped: list
     curves: dict
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per group: its values at the common threshold, its own
         threshold and objective there (needs pandas)."""
         pd = require("pandas", "study", "GroupThreshold.to_frame")
@@ -161,17 +171,17 @@ class GroupThreshold:
 
 
 def group_threshold(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    groups,
-    objective,
-    constraint,
-    metrics=(),
-    pos_label=None,
-    sample_weight=None,
-    **metric_params,
-):
+    groups: ArrayLike,
+    objective: str,
+    constraint: tuple[str, str, float],
+    metrics: Sequence[str] = (),
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    **metric_params: Any,
+) -> GroupThreshold:
     """The threshold that meets a constraint in every group, and its cost.
 
     For example ``objective="precision", constraint=("recall", ">=", 0.9)``:

@@ -1,8 +1,12 @@
 """Every metric by group, with intervals, differences and ratios."""
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -18,6 +22,7 @@ from .._core.checks import (
 from .._core.inputs.groups import read_groups
 from .._core.optional import require
 from .._core.resampling import percentiles
+from .._core.types import ArrayLike, FloatArray, RandomState
 from .._inference.calibration import calibration_interval
 from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
@@ -27,6 +32,9 @@ from .._report.confusion import ConfusionCounts
 from .counts import count_by_group
 from .resampling import label_draws, score_draws
 from .slices import GroupSlices, as_array
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["GroupComparison", "GroupMetrics", "metrics_by_group"]
 
@@ -115,7 +123,20 @@ class GroupMetrics:
     confidence_level : float
     """
 
-    def __init__(self, **fields):
+    groups: list[Any]
+    metrics: list[str]
+    values: dict[str, FloatArray]
+    low: dict[str, FloatArray]
+    high: dict[str, FloatArray]
+    overall: dict[str, tuple[float, float, float]]
+    sizes: FloatArray
+    positives: FloatArray
+    names: tuple[str, ...] | None
+    method: str | None
+    confidence_level: float
+    _lower_is_better: dict[str, bool]
+
+    def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
 
     def _index(self, metric):
@@ -127,7 +148,7 @@ class GroupMetrics:
             )
         return metric
 
-    def worst(self, metric=None):
+    def worst(self, metric: str | None = None) -> Any:
         """The group with the worst value of ``metric`` (the first metric by
         default): lowest for a greater-is-better metric; NaN groups skipped."""
         key = self._index(metric)
@@ -138,12 +159,16 @@ class GroupMetrics:
         position = np.nanargmax(values) if lower else np.nanargmin(values)
         return self.groups[position]
 
-    def difference(self, metric=None, *, method="between_groups"):
+    def difference(
+        self, metric: str | None = None, *, method: str = "between_groups"
+    ) -> GroupComparison:
         """The gap between groups (or to the overall value), with the
         bootstrap interval of the same gap: a :class:`GroupComparison`."""
         return self._compare(metric, method, "difference")
 
-    def ratio(self, metric=None, *, method="between_groups"):
+    def ratio(
+        self, metric: str | None = None, *, method: str = "between_groups"
+    ) -> GroupComparison:
         """The ratio of the worst to the best group (or the smallest ratio
         of a group and the overall value), with its bootstrap interval."""
         return self._compare(metric, method, "ratio")
@@ -200,7 +225,7 @@ class GroupMetrics:
             per_group,
         )
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per group: ``size``, ``positives``, then per metric its
         key and ``<key>_low``, ``<key>_high`` (needs pandas)."""
         pd = require("pandas", "study", "GroupMetrics.to_frame")
@@ -379,19 +404,19 @@ def _positives(y_true, codes, n_groups, weights, pos_label):
 
 
 def metrics_by_group(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    groups,
-    metrics=_DEFAULT_METRICS,
-    y_score=None,
-    sample_weight=None,
-    confidence_level=0.95,
-    method=None,
-    n_resamples=1000,
-    random_state=None,
-    **metric_params,
-):
+    groups: ArrayLike,
+    metrics: Sequence[str] | Mapping[str, Any] = _DEFAULT_METRICS,
+    y_score: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    method: str | None = None,
+    n_resamples: int = 1000,
+    random_state: RandomState = None,
+    **metric_params: Any,
+) -> GroupMetrics:
     """Every metric in every group, with intervals, in one pass over the labels.
 
     The labels are counted by group in one pass (one table per group); each
@@ -475,7 +500,8 @@ def metrics_by_group(
             )
         )
     weights = None if sample_weight is None else as_array(sample_weight).astype(float)
-    counts = keys = None
+    counts: Any = None
+    keys: Any = None
     if label_keys:
         counts, keys = count_by_group(y_true, y_pred, groups, sample_weight, _FUNC)
     else:
@@ -487,7 +513,7 @@ def metrics_by_group(
     positives = _positives(y_true, keys.codes, keys.n_groups, weights, pos_label)
     positives = positives[present]
     rng = check_random_state(random_state)
-    slices = None
+    slices: Any = None
     if len(label_keys) < len(listed):
         slices = GroupSlices(keys.codes, keys.n_groups)
     values, low, high, overall = {}, {}, {}, {}

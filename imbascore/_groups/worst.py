@@ -1,9 +1,14 @@
 """The worst group's value of a metric: what model selection optimises when
 no group may be left behind."""
 
+from __future__ import annotations
+
+from typing import Any
+
 import numpy as np
 
 from .._core.checks import param_error
+from .._core.types import ArrayLike
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
 from .metrics import metrics_by_group
 
@@ -11,8 +16,14 @@ __all__ = ["worst_group_score"]
 
 
 def worst_group_score(
-    y_true, y_pred, *, groups=None, metric="iba", sample_weight=None, **metric_params
-):
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    groups: ArrayLike | None = None,
+    metric: str = "iba",
+    sample_weight: ArrayLike | None = None,
+    **metric_params: Any,
+) -> float:
     """A metric's value in the group where it is worst.
 
     The lowest value over the groups for a greater-is-better metric (the

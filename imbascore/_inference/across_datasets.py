@@ -16,9 +16,13 @@ statistic is computed from the ranks (one line), since
 for ties; with ``tie_correction=True`` it equals scipy's (tested).
 """
 
+from __future__ import annotations
+
 import importlib.util
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from scipy import stats
@@ -31,8 +35,12 @@ from .._core.checks import (
     param_error,
 )
 from .._core.optional import require
+from .._core.types import ArrayLike, RandomState
 from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["ApproachComparison", "compare_approaches"]
 
@@ -394,9 +402,9 @@ class ApproachComparison:
     """
 
     metric: str
-    scores: object
-    ranks: object
-    average_ranks: object
+    scores: pd.DataFrame
+    ranks: pd.DataFrame
+    average_ranks: pd.Series
     greater_is_better: bool
     friedman_statistic: float
     friedman_pvalue: float
@@ -405,23 +413,23 @@ class ApproachComparison:
     alpha: float
     q_alpha: float
     critical_difference: float
-    groups: tuple
-    control: object
-    wilcoxon: object
+    groups: tuple[tuple[str, ...], ...]
+    control: str | tuple[str, ...] | None
+    wilcoxon: pd.DataFrame
     alternative: str
     rope: float | None
 
     @property
-    def n_datasets(self):
+    def n_datasets(self) -> int:
         """N, the number of data sets."""
         return self.scores.shape[0]
 
     @property
-    def n_approaches(self):
+    def n_approaches(self) -> int:
         """k, the number of approaches."""
         return self.scores.shape[1]
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per approach, best average rank first.
 
         Columns ``mean`` (the metric's mean over data sets) and
@@ -486,22 +494,22 @@ class ApproachComparison:
 
 
 def compare_approaches(
-    results,
-    metric="ad_area",
+    results: pd.DataFrame | ArrayLike,
+    metric: str = "ad_area",
     *,
-    approach=("sampler", "classifier"),
-    dataset="dataset",
-    control=None,
-    alpha=0.05,
-    aggregate="fold",
-    greater_is_better=None,
-    alternative="two-sided",
-    tie_correction=True,
-    bayesian="auto",
-    rope=0.01,
-    random_state=0,
-    metric_params=None,
-):
+    approach: str | tuple[str, ...] = ("sampler", "classifier"),
+    dataset: str = "dataset",
+    control: str | tuple[str, ...] | None = None,
+    alpha: float = 0.05,
+    aggregate: Literal["fold", "pooled", "rates"] = "fold",
+    greater_is_better: bool | None = None,
+    alternative: Literal["two-sided", "better", "worse"] = "two-sided",
+    tie_correction: bool = True,
+    bayesian: Literal["auto"] | bool = "auto",
+    rope: float = 0.01,
+    random_state: RandomState = 0,
+    metric_params: Mapping[str, Any] | None = None,
+) -> ApproachComparison:
     """Compare approaches over data sets: ranks, Friedman, Nemenyi, Wilcoxon.
 
     The tests of Demšar (2006) on one score per data set and approach:

@@ -22,9 +22,12 @@ samples for the bootstrap): the interval is that of unweighted data of that
 size and the same proportions.
 """
 
+from __future__ import annotations
+
 import warnings
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 import numpy as np
 from scipy import optimize, special, stats
@@ -51,6 +54,7 @@ from .._core.resampling import (
     posterior_tables,
     stratified_tables,
 )
+from .._core.types import ArrayLike, RandomState
 from .._metrics.at_prevalence import prevalence_label
 from .._metrics.catalogue import LABEL_CATALOGUE
 from .._metrics.named_scores import metric_options, score_of_table
@@ -126,18 +130,18 @@ class MetricInterval:
 
 
 def metric_interval(
-    y_true,
-    y_pred,
-    metric="iba",
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    metric: str = "iba",
     *,
-    method=None,
-    confidence_level=0.95,
-    n_resamples=10000,
-    random_state=None,
-    sample_weight=None,
-    prevalence=None,
-    **metric_params,
-):
+    method: str | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 10000,
+    random_state: RandomState = None,
+    sample_weight: ArrayLike | None = None,
+    prevalence: float | None = None,
+    **metric_params: Any,
+) -> MetricInterval:
     """A metric's value with its confidence (or credible) interval.
 
     Parameters

@@ -10,13 +10,18 @@ counts with every row rescaled to the deployment's ratio
 :func:`class_ratio_dependence` says, by computing it, which metrics change.
 """
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_score
 from .._core.counts import Counts, count
+from .._core.types import ArrayLike, FloatArray, RandomState
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
 from .named_scores import score_of_table
 from .per_class import METRICS
@@ -51,8 +56,14 @@ def prevalence_label(metric_params):
 
 
 def score_at_prevalence(
-    y_true, y_pred, *, metric, prevalence, sample_weight=None, **metric_params
-):
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    metric: str,
+    prevalence: float | Sequence[float] | Mapping[Any, float],
+    sample_weight: ArrayLike | None = None,
+    **metric_params: Any,
+) -> float | FloatArray:
     """A metric's value at another class ratio than the data's.
 
     The counts of ``y_true`` against ``y_pred`` are rescaled so that each
@@ -161,7 +172,12 @@ def _random_tables(random_state):
     return rng.integers(1, 200, size=(_N_TABLES, 2, 2))
 
 
-def class_ratio_dependence(metrics=None, *, random_state=0, rtol=1e-9):
+def class_ratio_dependence(
+    metrics: Sequence[str] | None = None,
+    *,
+    random_state: RandomState = 0,
+    rtol: float = 1e-9,
+) -> dict[str, bool]:
     """Which metrics change with the class ratio of two-class test data.
 
     Computed, not asserted: each metric is scored on random two-class

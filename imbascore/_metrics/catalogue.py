@@ -14,10 +14,14 @@ Adding a metric: a record here, its per-class function in
 :mod:`~imbascore._scorer.factories`.
 """
 
+from __future__ import annotations
+
 import importlib
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 __all__ = [
     "CATALOGUE",
@@ -108,20 +112,20 @@ class MetricInfo:
     function_name: str
     scorer: str
     greater_is_better: bool
-    bounds: tuple
+    bounds: tuple[float, float]
     ratio_free: bool
-    params: MappingProxyType = field(default_factory=dict)
-    checks: MappingProxyType = field(default_factory=dict)
-    multiclass_params: tuple = ()
-    scorer_params: MappingProxyType = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
+    checks: Mapping[str, str] = field(default_factory=dict)
+    multiclass_params: tuple[str, ...] = ()
+    scorer_params: Mapping[str, Any] = field(default_factory=dict)
     score_average: str = "binary"
-    needs: tuple = ()
-    proportion: tuple = None
+    needs: tuple[str, ...] = ()
+    proportion: tuple[str, tuple[str, ...]] | None = None
     nan_when_undefined: bool = False
     quality: bool = True
     plain_arithmetic: bool = True
     readable: str = ""
-    heading: str = None
+    heading: str | None = None
     source: str = ""
     reads: str = "labels"
 
@@ -131,7 +135,7 @@ class MetricInfo:
         object.__setattr__(self, "bounds", tuple(float(b) for b in self.bounds))
 
     @property
-    def function(self):
+    def function(self) -> Callable[..., Any]:
         """The public metric function, ``imbascore.metrics.<function_name>``."""
         return getattr(importlib.import_module("imbascore.metrics"), self.function_name)
 
@@ -578,7 +582,7 @@ def metric_info(name):
     return BY_NAME[name]
 
 
-def list_metrics():
+def list_metrics() -> tuple[MetricInfo, ...]:
     """The package's metrics, one :class:`MetricInfo` record each.
 
     The metrics of labels in the order of :func:`~imbascore.imbalanced_report`'s

@@ -7,6 +7,8 @@ A missed fraud that costs as much as 50 false alarms is
 ``[[0, 1], [50, 0]]``.
 """
 
+from __future__ import annotations
+
 import numbers
 
 import numpy as np
@@ -15,6 +17,7 @@ from .._core.checks import check_bool, check_labels, param_error
 from .._core.counts import count
 from .._core.engine.select import index_of
 from .._core.inputs import read_labelled
+from .._core.types import ArrayLike
 from .cost_formulas import (
     as_cost_array,
     check_cost_matrix,
@@ -78,8 +81,14 @@ def cost_of_counts(counts, cost_matrix, labels, normalize, func):
 
 
 def expected_cost_score(
-    y_true, y_pred, *, cost_matrix, labels=None, normalize=False, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    cost_matrix: ArrayLike,
+    labels: ArrayLike | None = None,
+    normalize: bool = False,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """The mean cost of the predictions under a cost matrix (lower is better).
 
     Best value 0 (every decision free); with ``normalize=True``, 1.0 is the
@@ -188,7 +197,12 @@ def _check_prevalence_value(value, name, func):
     return float(value)
 
 
-def cost_threshold(cost_matrix, *, prevalence=None, train_prevalence=None):
+def cost_threshold(
+    cost_matrix: ArrayLike,
+    *,
+    prevalence: float | None = None,
+    train_prevalence: float | None = None,
+) -> float:
     """The Bayes-optimal threshold on calibrated probabilities of the positive
     class, for a 2x2 cost matrix.
 

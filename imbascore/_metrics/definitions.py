@@ -6,6 +6,10 @@ applies a formula of :mod:`imbascore._metrics.formulas`. Names ending in ``_scor
 are greater-is-better.
 """
 
+from __future__ import annotations
+
+from typing import Literal
+
 from .._calibration.scores import (
     brier_score_loss,
     calibration_decomposition,
@@ -14,6 +18,7 @@ from .._calibration.scores import (
     miscalibration_score,
 )
 from .._core.engine import count_table
+from .._core.types import ArrayLike, Average, FloatArray, PosLabel, ZeroDivision
 from .._ranking.areas import (
     auprg_score,
     average_precision_score,
@@ -196,15 +201,15 @@ def _score(
 
 @_document()
 def sensitivity_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Sensitivity (true positive rate, recall): ``TP / (TP + FN)``.
 
     The share of the positive class that is found. Best value 1, worst 0.
@@ -254,15 +259,15 @@ def sensitivity_score(
 
 @_document()
 def specificity_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Specificity (true negative rate): ``TN / (TN + FP)``.
 
     The share of the negative class that is recognised. Best value 1, worst 0.
@@ -314,15 +319,15 @@ def specificity_score(
 
 @_document()
 def dominance_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Dominance: ``TPR - TNR``, which class the classifier favours.
 
     +1: perfect on the positive class and wrong on every negative; -1: the
@@ -380,16 +385,16 @@ def dominance_score(
     "weight in ``y_true`` (or over ``labels``); see Notes."
 )
 def geometric_mean_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-    zero_recall=0.0,
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+    zero_recall: float = 0.0,
+) -> float | FloatArray:
     """Geometric mean of sensitivity and specificity: ``sqrt(TPR * TNR)``.
 
     High only when both classes are recognised. Best value 1, worst 0.
@@ -468,17 +473,17 @@ def geometric_mean_score(
 
 @_document()
 def index_balanced_accuracy_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    alpha=0.1,
-    squared=True,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    alpha: float = 0.1,
+    squared: bool = True,
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Index of balanced accuracy (IBA) of García, Mollineda and Sánchez.
 
     The G-mean squared, raised when the positive class is the better
@@ -555,17 +560,17 @@ def index_balanced_accuracy_score(
 
 
 def iba_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    alpha=0.1,
-    squared=True,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    alpha: float = 0.1,
+    squared: bool = True,
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Index of balanced accuracy (IBA): :func:`index_balanced_accuracy_score`
     under its short name.
 
@@ -601,15 +606,15 @@ def iba_score(
 
 @_document()
 def optimized_precision_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Optimized precision: ``Acc - |TNR - TPR| / (TNR + TPR)``.
 
     Accuracy penalised by the imbalance of the two class rates. Best value 1,
@@ -661,15 +666,15 @@ def optimized_precision_score(
 
 @_document()
 def ad_area_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Area of the accuracy-dominance trapezium: ``g * (3 + d) / 2``.
 
     García et al. (2008) place a classifier at (dominance d, G-mean g) and
@@ -729,16 +734,16 @@ def ad_area_score(
     "predicted are left out with its warning."
 )
 def balanced_accuracy_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-    adjusted=False,
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+    adjusted: bool = False,
+) -> float | FloatArray:
     """Balanced accuracy: ``(TPR + TNR) / 2``.
 
     The accuracy the classifier would have on balanced classes; it equals the
@@ -804,16 +809,16 @@ def balanced_accuracy_score(
 
 @_document()
 def weighted_accuracy_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    weight=0.5,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    weight: float = 0.5,
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Weighted accuracy: ``w * TPR + (1 - w) * TNR``.
 
     Balanced accuracy with the positive class weighted by ``weight``.
@@ -891,16 +896,16 @@ _CORRECTION_DOC = """\
 
 @_document(correction=_CORRECTION_DOC)
 def dprime_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    correction="macmillan",
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    correction: Literal["macmillan", "loglinear"] = "macmillan",
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Sensitivity index d': ``Phi^-1(TPR) - Phi^-1(FPR)``.
 
     The distance between the means of the signal and noise distributions in
@@ -966,16 +971,16 @@ def dprime_score(
 
 @_document(correction=_CORRECTION_DOC)
 def aucz_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    correction="macmillan",
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    correction: Literal["macmillan", "loglinear"] = "macmillan",
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """AUCz: the ROC area implied by d', ``Phi(d' / sqrt(2))``.
 
     The area under the ROC curve of two equal-variance normal distributions
@@ -1034,15 +1039,15 @@ def aucz_score(
     "default over every class."
 )
 def normalized_mutual_information_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Normalized mutual information: ``I(truth; prediction) / H(truth)``.
 
     The share of the uncertainty about the true class that the prediction
@@ -1107,15 +1112,15 @@ _REFERENCE_POWERS = """\
 
 @_document(references=_REFERENCE_POWERS)
 def false_positive_rate_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """False positive rate (fall-out): ``FP / (FP + TN)``, ``1 - TNR``.
 
     The share of the negative class raised as positive. Lower is better:
@@ -1165,15 +1170,15 @@ def false_positive_rate_score(
 
 @_document(references=_REFERENCE_POWERS)
 def false_negative_rate_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """False negative rate (miss rate): ``FN / (TP + FN)``, ``1 - TPR``.
 
     The share of the positive class that is missed. Lower is better: best 0,
@@ -1222,15 +1227,15 @@ def false_negative_rate_score(
 
 @_document(references=_REFERENCE_POWERS)
 def negative_predictive_value_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Negative predictive value: ``TN / (TN + FN)``.
 
     The share of the negative predictions that are right: precision of the
@@ -1280,15 +1285,15 @@ def negative_predictive_value_score(
 
 @_document(references=_REFERENCE_POWERS.replace("[1]", "[2]"))
 def informedness_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Informedness (Youden's J): ``TPR + TNR - 1``.
 
     How much better than chance the prediction informs about the truth:
@@ -1343,15 +1348,15 @@ def informedness_score(
 
 @_document(references=_REFERENCE_POWERS)
 def markedness_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Markedness: ``PPV + NPV - 1``.
 
     How much the prediction marks the truth: the predictive values summed
@@ -1412,15 +1417,15 @@ _LR_UNDEFINED = """\
 
 @_document(references=_LR_UNDEFINED)
 def positive_likelihood_ratio_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Positive likelihood ratio: ``LR+ = TPR / FPR``.
 
     How much a positive prediction raises the odds of the positive class.
@@ -1476,15 +1481,15 @@ def positive_likelihood_ratio_score(
 
 @_document(references=_LR_UNDEFINED)
 def negative_likelihood_ratio_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    pos_label=1,
-    average="binary",
-    sample_weight=None,
-    zero_division="warn",
-):
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
     """Negative likelihood ratio: ``LR- = FNR / TNR``.
 
     How much a negative prediction lowers the odds of the positive class.

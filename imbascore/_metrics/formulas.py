@@ -8,10 +8,15 @@ Notation: ``tpr`` true positive rate (sensitivity), ``tnr`` true negative rate
 (specificity), ``fpr = 1 - tnr``, ``d`` dominance, ``g`` geometric mean.
 """
 
+from __future__ import annotations
+
 import math
 
 import numpy as np
+import numpy.typing as npt
 from scipy.special import ndtr, ndtri, xlogy
+
+from .._core.types import ArrayLike, FloatArray
 
 __all__ = [
     "DPRIME_CORRECTIONS",
@@ -242,7 +247,9 @@ def max_feasible_gmean(d):
     return np.sqrt(np.clip(1.0 - np.abs(np.asarray(d, dtype=float)), 0.0, 1.0))
 
 
-def is_feasible(d, g, *, atol=0.0):
+def is_feasible(
+    d: ArrayLike, g: ArrayLike, *, atol: float = 0.0
+) -> bool | npt.NDArray[np.bool_]:
     """Whether a (dominance, g-mean) point can come from any pair of rates.
 
     The feasible region of the accuracy-dominance space (García et al. 2008,
@@ -283,7 +290,9 @@ def is_feasible(d, g, *, atol=0.0):
     )
 
 
-def rates_from_dominance_gmean(d, g):
+def rates_from_dominance_gmean(
+    d: ArrayLike, g: ArrayLike
+) -> tuple[FloatArray, FloatArray]:
     """Invert ``d = TPR - TNR`` and ``g = sqrt(TPR * TNR)`` for a feasible point.
 
     ``TPR`` is the positive root of ``TPR^2 - d * TPR - g^2 = 0``.

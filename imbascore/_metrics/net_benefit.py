@@ -6,11 +6,14 @@ risk at which acting is worth it (a miss is worth ``(1 - pt) / pt`` false
 alarms). Positive: better than acting on nobody.
 """
 
+from __future__ import annotations
+
 import numpy as np
 
 from .._core.checks import check_bool, check_pos_label, param_error, unknown_pos_label
 from .._core.counts import count
 from .._core.engine.select import index_of
+from .._core.types import ArrayLike, PosLabel
 from .net_benefit_formulas import (
     check_threshold_probability,
     net_benefit,
@@ -21,14 +24,14 @@ __all__ = ["net_benefit_score"]
 
 
 def net_benefit_score(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    threshold_probability,
-    standardized=False,
-    pos_label=1,
-    sample_weight=None,
-):
+    threshold_probability: float,
+    standardized: bool = False,
+    pos_label: PosLabel = 1,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Net benefit of acting on the samples predicted ``pos_label``.
 
     Best value the prevalence (1.0 standardised): every positive acted on,

@@ -8,6 +8,7 @@ from the same table. Both go through :func:`check_metric_options` and
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .._core.checks import (
     check_average,
@@ -102,7 +103,7 @@ def check_metric_options(
 
 #: Checked options of recent calls, by their exact values and types: a
 #: cross-validation loop checks the same options on every fold.
-_CHECKED = {}
+_CHECKED: dict[Any, Any] = {}
 _CHECKED_MAX = 512
 _PLAIN = (str, int, float, bool, type(None))
 

@@ -9,7 +9,11 @@ repeat. The curve is the mean balanced accuracy per ratio, and its area
 classifier's stability across training balances in one number.
 """
 
+from __future__ import annotations
+
 import numbers
+from collections.abc import Sequence
+from typing import Any
 
 import joblib
 import numpy as np
@@ -19,6 +23,7 @@ from sklearn.utils import Bunch
 
 from .._core.checks import param_error, unknown_pos_label
 from .._core.engine.select import index_of
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.definitions import balanced_accuracy_score
 
 __all__ = ["balanced_accuracy_curve"]
@@ -98,17 +103,17 @@ def _take(X, rows):
 
 
 def balanced_accuracy_curve(
-    estimator,
-    X,
-    y,
+    estimator: Any,
+    X: ArrayLike,
+    y: ArrayLike,
     *,
-    ratios=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
-    n_repeats=100,
-    test_size=0.3,
-    pos_label=1,
-    random_state=None,
-    n_jobs=None,
-):
+    ratios: Sequence[float] = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
+    n_repeats: int = 100,
+    test_size: float = 0.3,
+    pos_label: PosLabel = 1,
+    random_state: RandomState = None,
+    n_jobs: int | None = None,
+) -> Bunch:
     """Balanced accuracy across the class balance of the training set.
 
     Parameters

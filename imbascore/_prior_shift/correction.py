@@ -7,14 +7,19 @@ to another, class by class, on the odds (Elkan 2001; for under-sampling,
 Dal Pozzolo et al. 2015): ``p'_j ∝ p_j * target_j / train_j``.
 """
 
+from __future__ import annotations
+
 import numbers
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.checks import is_real, param_error
 from .._core.inputs.scores import check_probability_rows
+from .._core.types import ArrayLike, FloatArray
 from .estimation import PrevalenceEstimate
 
 __all__ = ["PriorCorrectedClassifier", "correct_probabilities"]
@@ -75,7 +80,9 @@ def _check_prior(prior, n_classes, name, func, *, open_interval):
     return values
 
 
-def correct_probabilities(proba, *, train_prior, target_prior):
+def correct_probabilities(
+    proba: ArrayLike, *, train_prior: ArrayLike, target_prior: ArrayLike
+) -> FloatArray:
     """Move predicted probabilities from the training class ratio to another.
 
     Parameters
@@ -233,11 +240,18 @@ class PriorCorrectedClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimato
     (0.36, 0.1)
     """
 
-    def __init__(self, estimator, *, target_prior="original"):
+    def __init__(
+        self,
+        estimator: Any,
+        *,
+        target_prior: str | ArrayLike | PrevalenceEstimate = "original",
+    ) -> None:
         self.estimator = estimator
         self.target_prior = target_prior
 
-    def fit(self, X, y, **fit_params):
+    def fit(
+        self, X: ArrayLike, y: ArrayLike, **fit_params: Any
+    ) -> PriorCorrectedClassifier:
         """Fit the classifier and learn the training and original class ratios.
 
         ``fit_params`` go to the classifier's (or pipeline's) ``fit``.
@@ -296,7 +310,7 @@ class PriorCorrectedClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimato
             target, len(self.classes_), "target_prior", func, open_interval=False
         )
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> FloatArray:
         """The model's probabilities, moved to ``target_prior_``."""
         check_is_fitted(self, "estimator_")
         return correct_probabilities(
@@ -305,10 +319,10 @@ class PriorCorrectedClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimato
             target_prior=self.target_prior_,
         )
 
-    def predict_log_proba(self, X):
+    def predict_log_proba(self, X: ArrayLike) -> FloatArray:
         with np.errstate(divide="ignore"):
             return np.log(self.predict_proba(X))
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> npt.NDArray[Any]:
         """The most probable class of the corrected probabilities."""
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]

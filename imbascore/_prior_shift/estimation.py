@@ -15,10 +15,13 @@ model's probabilities alone.
 them itself by cross-validation and offers the probabilistic methods.
 """
 
+from __future__ import annotations
+
 import itertools
 import numbers
 import warnings
 from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
 from scipy import optimize
@@ -38,7 +41,8 @@ from .._core.checks import (
 from .._core.counts import Counts, count
 from .._core.engine.select import index_of
 from .._core.resampling import containing, percentiles, posterior_tables
-from .._report.confusion import confusion_counts
+from .._core.types import ArrayLike, PosLabel, RandomState
+from .._report.confusion import ConfusionCounts, confusion_counts
 
 __all__ = [
     "ESTIMATOR_METHODS",
@@ -429,15 +433,15 @@ def _check_interval_options(confidence_level, n_resamples, func):
 
 
 def estimate_prevalence(
-    y_pred,
+    y_pred: ArrayLike,
     *,
-    counts,
-    method="acc",
-    pos_label=1,
-    confidence_level=0.95,
-    n_resamples=10000,
-    random_state=None,
-):
+    counts: ConfusionCounts,
+    method: Literal["acc", "cc", "pcc", "pacc", "em"] = "acc",
+    pos_label: PosLabel = 1,
+    confidence_level: float = 0.95,
+    n_resamples: int = 10000,
+    random_state: RandomState = None,
+) -> PrevalenceEstimate:
     """Estimate the class ratio of unlabelled data from a model's predictions.
 
     Parameters
@@ -703,12 +707,18 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
     0.108
     """
 
-    def __init__(self, estimator, *, method="acc", cv=5):
+    def __init__(
+        self,
+        estimator: Any,
+        *,
+        method: Literal["acc", "cc", "pcc", "pacc", "em"] = "acc",
+        cv: Any = 5,
+    ) -> None:
         self.estimator = estimator
         self.method = method
         self.cv = cv
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> PrevalenceEstimator:
         """Measure the rates by cross-validation, then refit on ``X, y``."""
         func = "PrevalenceEstimator.fit"
         method = check_choice(self.method, "method", ESTIMATOR_METHODS, func)
@@ -748,12 +758,12 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
 
     def estimate(
         self,
-        X_unlabelled,
+        X_unlabelled: ArrayLike,
         *,
-        confidence_level=0.95,
-        n_resamples=1000,
-        random_state=None,
-    ):
+        confidence_level: float = 0.95,
+        n_resamples: int = 1000,
+        random_state: RandomState = None,
+    ) -> PrevalenceEstimate:
         """The class ratio of ``X_unlabelled``, with its interval.
 
         Parameters
@@ -789,7 +799,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         if self.method in ("cc", "acc"):
             return estimate_prevalence(
                 self.estimator_.predict(X_unlabelled),
-                counts=self.counts_,
+                counts=self.counts_,  # type: ignore[arg-type]  # set by fit for cc/acc
                 method=self.method,
                 pos_label=pos_label,
                 confidence_level=confidence_level,

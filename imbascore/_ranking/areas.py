@@ -10,8 +10,11 @@ class absent from ``y_true``, or all its samples weighing 0) is NaN with an
 class must not stop a model selection.
 """
 
+from __future__ import annotations
+
 import numpy as np
 
+from .._core.types import ArrayLike, FloatArray, PosLabel
 from .evaluate import ranking_score, undefined
 from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
@@ -25,7 +28,13 @@ __all__ = [
 ]
 
 
-def roc_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+def roc_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Area under the ROC curve of a binary problem.
 
     The probability that a random positive is scored above a random negative,
@@ -91,7 +100,13 @@ def roc_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     )
 
 
-def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+def average_precision_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Average precision: the precision-recall curve summarised as a step sum.
 
     The precision at each distinct score weighted by the recall gained
@@ -152,7 +167,13 @@ def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=No
     )
 
 
-def auprg_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+def auprg_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Area under the Precision-Recall-Gain curve (Flach & Kull, 2015).
 
     Precision and recall rescaled so that the always-positive classifier is
@@ -223,7 +244,13 @@ def auprg_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     )
 
 
-def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+def precision_recall_gain_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Precision-Recall-Gain curve (Flach & Kull, 2015).
 
     Parameters
@@ -304,15 +331,15 @@ def precision_recall_gain_curve(y_true, y_score, *, pos_label=None, sample_weigh
 
 
 def partial_auc_score(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    max_fpr=None,
-    min_tpr=None,
-    standardized=True,
-    pos_label=None,
-    sample_weight=None,
-):
+    max_fpr: float | None = None,
+    min_tpr: float | None = None,
+    standardized: bool = True,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Partial area under the ROC curve, over low false positive rates
     (``max_fpr``) or high true positive rates (``min_tpr``).
 

@@ -3,8 +3,11 @@ curves: pointwise, by the stratified bootstrap of one sorted order
 (:mod:`imbascore._ranking.bootstrap`); simultaneous, by Campbell's (1994)
 fixed-width band from the Kolmogorov-Smirnov bands of the two classes."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from sklearn.utils import check_random_state
@@ -17,9 +20,13 @@ from .._core.checks import (
     preview,
 )
 from .._core.optional import require
+from .._core.types import ArrayLike, FloatArray, PosLabel, RandomState
 from .bootstrap import count_chunks
 from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["CurveBand", "curve_band"]
 
@@ -199,7 +206,7 @@ def _fixed_width(curve, tp, fp, grid, d_m, d_n):
     return _precision(pi, recall, fpr_high), _precision(pi, recall, fpr_low)
 
 
-def _check_grid(grid, curve):
+def _check_grid(grid: ArrayLike | None, curve: str) -> FloatArray:
     if grid is None:
         return np.arange(_DEFAULT_POINTS) / (_DEFAULT_POINTS - 1)
     try:
@@ -254,11 +261,11 @@ class CurveBand:
     n_resamples: int
 
     @property
-    def axes(self):
+    def axes(self) -> tuple[str, str]:
         """The names of the grid's axis and of the banded value."""
         return _AXES[self.curve]
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """A DataFrame, one row per grid point: the grid's axis, the curve,
         ``low`` and ``high`` (needs pandas)."""
         pd = require("pandas", "study", "CurveBand.to_frame")
@@ -283,18 +290,18 @@ class CurveBand:
 
 
 def curve_band(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    curve="roc",
-    method="pointwise",
-    confidence_level=0.95,
-    n_resamples=1000,
-    random_state=None,
-    pos_label=None,
-    sample_weight=None,
-    grid=None,
-):
+    curve: Literal["roc", "pr", "prg"] = "roc",
+    method: Literal["pointwise", "simultaneous"] = "pointwise",
+    confidence_level: float = 0.95,
+    n_resamples: int = 1000,
+    random_state: RandomState = None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    grid: ArrayLike | None = None,
+) -> CurveBand:
     """Confidence band of a ROC, precision-recall or PRG curve.
 
     The curve is read on a grid of its horizontal axis. The pointwise band

@@ -6,8 +6,13 @@ interval, the report. Those readers import the counts object, never this
 module, so the convenience costs no import cycle.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 from .._core.counts import Counts, count
-from .._inference.intervals import counts_interval
+from .._core.types import ArrayLike, FloatArray, RandomState
+from .._inference.intervals import MetricInterval, counts_interval
 from .._metrics.costs import cost_of_counts
 from .._metrics.named_scores import score_of_table
 from .report import report_from_table
@@ -79,7 +84,7 @@ class ConfusionCounts(Counts):
     0.5556
     """
 
-    def score(self, metric, **params):
+    def score(self, metric: str, **params: Any) -> float | FloatArray:
         """The value of ``metric`` on these counts.
 
         Parameters
@@ -114,14 +119,14 @@ class ConfusionCounts(Counts):
 
     def interval(
         self,
-        metric="iba",
+        metric: str = "iba",
         *,
-        method="posterior",
-        confidence_level=0.95,
-        n_resamples=10000,
-        random_state=None,
-        **metric_params,
-    ):
+        method: str = "posterior",
+        confidence_level: float = 0.95,
+        n_resamples: int = 10000,
+        random_state: RandomState = None,
+        **metric_params: Any,
+    ) -> MetricInterval:
         """The value of ``metric`` with its interval (see
         :func:`~imbascore.metric_interval`, which this is for counts).
 
@@ -149,7 +154,13 @@ class ConfusionCounts(Counts):
             **metric_params,
         )
 
-    def expected_cost(self, cost_matrix, *, labels=None, normalize=False):
+    def expected_cost(
+        self,
+        cost_matrix: ArrayLike,
+        *,
+        labels: ArrayLike | None = None,
+        normalize: bool = False,
+    ) -> float:
         """:func:`~imbascore.expected_cost_score` of these counts.
 
         ``cost_matrix[i][j]`` is the cost of predicting class ``j`` when the
@@ -171,7 +182,7 @@ class ConfusionCounts(Counts):
             self, cost_matrix, labels, normalize, "ConfusionCounts.expected_cost"
         )
 
-    def report(self, **params):
+    def report(self, **params: Any) -> str | dict[str, Any]:
         """:func:`~imbascore.imbalanced_report` of these counts.
 
         Takes the report's options (``labels``, ``target_names``, ``alpha``,
@@ -186,7 +197,13 @@ class ConfusionCounts(Counts):
         )
 
 
-def confusion_counts(y_true, y_pred, *, labels=None, sample_weight=None):
+def confusion_counts(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> ConfusionCounts:
     """Count the (weighted) confusion matrix of two label arrays, once.
 
     Parameters

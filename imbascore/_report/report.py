@@ -1,6 +1,10 @@
 """Every metric of the package from one count pass, per class and averaged."""
 
+from __future__ import annotations
+
 import warnings
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -9,6 +13,7 @@ from .._core.checks import check_bool, check_choice, check_zero_division, param_
 from .._core.counts import Counts, count
 from .._core.engine.multilabel import exact_matches
 from .._core.engine.select import select_counts
+from .._core.types import ArrayLike, RandomState, ZeroDivision
 from .._inference.intervals import report_intervals
 from .._metrics.catalogue import LABEL_CATALOGUE
 from .._metrics.per_class import average_values, per_class_values
@@ -26,24 +31,24 @@ _AVERAGES = {"macro": "macro avg", "weighted": "weighted avg"}
 
 
 def imbalanced_report(
-    y_true,
-    y_pred,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
     *,
-    labels=None,
-    target_names=None,
-    sample_weight=None,
-    alpha=0.1,
-    weight=0.5,
-    correction="macmillan",
-    digits=3,
-    output_dict=False,
-    zero_division="warn",
-    interval=None,
-    confidence_level=0.95,
-    n_resamples=10000,
-    random_state=None,
-    prevalence=None,
-):
+    labels: ArrayLike | None = None,
+    target_names: Sequence[str] | None = None,
+    sample_weight: ArrayLike | None = None,
+    alpha: float = 0.1,
+    weight: float = 0.5,
+    correction: Literal["macmillan", "loglinear"] = "macmillan",
+    digits: int = 3,
+    output_dict: bool = False,
+    zero_division: ZeroDivision = "warn",
+    interval: Literal["posterior", "bootstrap"] | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 10000,
+    random_state: RandomState = None,
+    prevalence: float | None = None,
+) -> str | dict[str, Any]:
     """Report every imbalance metric per class and averaged, counted once.
 
     Each class is scored against all others (one-vs-rest); the rows are then

@@ -9,11 +9,16 @@ names: ``"neg_brier_positive"``, ``"neg_brier_negative"``,
 ``"neg_balanced_brier"``, ``"neg_balanced_log_loss"``.
 """
 
+from __future__ import annotations
+
+from typing import Literal
+
 from sklearn.metrics import make_scorer
 
 from .._calibration.params import check_ece_params, check_score, check_stratum
 from .._core.checks import check_pos_label
 from .._core.engine.prevalence import check_prevalence
+from .._core.types import PosLabel, Scorer
 from .._metrics.catalogue import metric_info
 
 __all__ = [
@@ -66,7 +71,12 @@ def _documented(factory):
 
 
 @_documented
-def brier_scorer(*, stratum=None, pos_label=None, prevalence=None):
+def brier_scorer(
+    *,
+    stratum: Literal["positive", "negative", "balanced"] | None = None,
+    pos_label: PosLabel | None = None,
+    prevalence: float | None = None,
+) -> Scorer:
     """Scorer of the Brier score, :func:`~imbascore.metrics.brier_score_loss`,
     overall or by class.
 
@@ -90,7 +100,12 @@ response_method='predict_proba', stratum=positive)
 
 
 @_documented
-def log_loss_scorer(*, stratum=None, pos_label=None, prevalence=None):
+def log_loss_scorer(
+    *,
+    stratum: Literal["positive", "negative", "balanced"] | None = None,
+    pos_label: PosLabel | None = None,
+    prevalence: float | None = None,
+) -> Scorer:
     """Scorer of the log loss, :func:`~imbascore.metrics.log_loss`, overall or
     by class.
 
@@ -113,7 +128,12 @@ response_method='predict_proba', stratum=balanced)
 
 
 @_documented
-def mcb_scorer(*, score="brier", pos_label=None, prevalence=None):
+def mcb_scorer(
+    *,
+    score: Literal["brier", "log_loss"] = "brier",
+    pos_label: PosLabel | None = None,
+    prevalence: float | None = None,
+) -> Scorer:
     """Scorer of miscalibration (MCB), :func:`~imbascore.metrics.miscalibration_score`.
 
     Parameters
@@ -137,14 +157,14 @@ response_method='predict_proba', score=brier)
 @_documented
 def ece_scorer(
     *,
-    n_bins=10,
-    strategy="uniform",
-    norm="l1",
-    debiased=False,
-    squared=False,
-    pos_label=None,
-    prevalence=None,
-):
+    n_bins: int = 10,
+    strategy: Literal["uniform", "quantile"] = "uniform",
+    norm: Literal["l1", "l2", "max"] = "l1",
+    debiased: bool = False,
+    squared: bool = False,
+    pos_label: PosLabel | None = None,
+    prevalence: float | None = None,
+) -> Scorer:
     """Scorer of the expected calibration error,
     :func:`~imbascore.metrics.expected_calibration_error`.
 

@@ -8,12 +8,16 @@ can move the threshold under them. Each factory checks its parameters when
 the scorer is built, not when a search is half done.
 """
 
+from __future__ import annotations
+
 import inspect
+from collections.abc import Callable
 
 import sklearn
 from sklearn.metrics import make_scorer
 
 from .._core.checks import check_bool, check_labels, check_unit_interval, param_error
+from .._core.types import ArrayLike, PosLabel, Scorer
 from .._metrics.cost_formulas import as_cost_array, check_cost_matrix
 from .._metrics.costs import expected_cost_score
 from .._metrics.net_benefit import net_benefit_score
@@ -35,7 +39,7 @@ __all__ = [
 _RESPONSE = ("decision_function", "predict_proba")
 
 
-def _operating_point_factory(name):
+def _operating_point_factory(name: str) -> Callable[..., Scorer]:
     metric = OPERATING_POINT_SCORES[name]
     bound = next(
         parameter
@@ -43,7 +47,7 @@ def _operating_point_factory(name):
         if parameter.kind is parameter.KEYWORD_ONLY
     ).name
 
-    def factory(pos_label=None, **given):
+    def factory(pos_label: PosLabel | None = None, **given: float) -> Scorer:
         func = f"{name}_scorer"
         if set(given) != {bound}:
             unknown = sorted(set(given) - {bound})
@@ -59,13 +63,19 @@ def _operating_point_factory(name):
 
     factory.__name__ = factory.__qualname__ = f"{name}_scorer"
     factory.__module__ = __name__
-    factory.__signature__ = inspect.Signature(
+    factory.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
-            inspect.Parameter(bound, inspect.Parameter.KEYWORD_ONLY),
             inspect.Parameter(
-                "pos_label", inspect.Parameter.KEYWORD_ONLY, default=None
+                bound, inspect.Parameter.KEYWORD_ONLY, annotation="float"
             ),
-        ]
+            inspect.Parameter(
+                "pos_label",
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation="PosLabel | None",
+            ),
+        ],
+        return_annotation="Scorer",
     )
     factory.__doc__ = f"""Scorer of :func:`~imbascore.{metric.__name__}`.
 
@@ -103,7 +113,12 @@ specificity_at_sensitivity_scorer = _operating_point_factory(
 tpr_at_fpr_scorer = _operating_point_factory("tpr_at_fpr")
 
 
-def neg_expected_cost_scorer(*, cost_matrix=None, labels=None, normalize=False):
+def neg_expected_cost_scorer(
+    *,
+    cost_matrix: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
+    normalize: bool = False,
+) -> Scorer:
     """Scorer of minus :func:`~imbascore.expected_cost_score` (lower cost is better).
 
     Reads ``predict``: under
@@ -166,7 +181,9 @@ response_method='predict', cost_matrix=[[0, 1], [50, 0]])
     return scorer
 
 
-def net_benefit_scorer(*, threshold_probability, standardized=False):
+def net_benefit_scorer(
+    *, threshold_probability: float, standardized: bool = False
+) -> Scorer:
     """Scorer of :func:`~imbascore.net_benefit_score` (reads ``predict``).
 
     Parameters

@@ -12,13 +12,18 @@ they take part in metadata routing like any scorer of scikit-learn::
     search = GridSearchCV(model, grid, scoring=iba_scorer(alpha=0.1))
 """
 
+from __future__ import annotations
+
 import contextlib
 import contextvars
 import inspect
+from collections.abc import Callable
+from typing import Any, Literal
 
 from sklearn.metrics import make_scorer
 
 from .._core.engine.prevalence import check_prevalence
+from .._core.types import Scorer
 from .._metrics import definitions
 from .._metrics.at_prevalence import score_at_prevalence
 from .._metrics.catalogue import CATALOGUE, metric_info
@@ -47,11 +52,11 @@ __all__ = [
 ]
 
 #: Registry name -> factory of this module (filled by ``_factory``).
-BUILTIN_FACTORIES = {}
+BUILTIN_FACTORIES: dict[str, Callable[..., Scorer]] = {}
 #: Factory -> (key of ``_per_class.METRICS``, metric function).
-FACTORY_METRICS = {}
+FACTORY_METRICS: dict[Callable[..., Scorer], tuple[str, Callable[..., Any]]] = {}
 #: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
-LOWER_IS_BETTER = set()
+LOWER_IS_BETTER: set[Callable[..., Scorer]] = set()
 
 _KWARGS_DOC = """\
     **kwargs : dict
@@ -199,7 +204,7 @@ def prevalence_scorer(metric, prevalence, params, func, **sign):
 
 
 @_factory("iba")
-def iba_scorer(alpha=0.1, squared=True, **kwargs):
+def iba_scorer(alpha: float = 0.1, squared: bool = True, **kwargs: Any) -> Scorer:
     """Scorer of the index of balanced accuracy (García et al. 2009).
 
     Parameters
@@ -223,7 +228,7 @@ alpha=0.1, squared=True)
 
 
 @_factory("gmean")
-def gmean_scorer(**kwargs):
+def gmean_scorer(**kwargs: Any) -> Scorer:
     """Scorer of the geometric mean of sensitivity and specificity.
 
     Parameters
@@ -241,7 +246,7 @@ average=multiclass, pos_label=None)
 
 
 @_factory("dominance")
-def dominance_scorer(**kwargs):
+def dominance_scorer(**kwargs: Any) -> Scorer:
     """Scorer of the dominance, ``TPR - TNR``.
 
     Dominance says which class a model favours; it is not a quality to
@@ -263,7 +268,7 @@ def dominance_scorer(**kwargs):
 
 
 @_factory("sensitivity")
-def sensitivity_scorer(**kwargs):
+def sensitivity_scorer(**kwargs: Any) -> Scorer:
     """Scorer of the sensitivity (true positive rate, recall).
 
     Parameters
@@ -280,7 +285,7 @@ def sensitivity_scorer(**kwargs):
 
 
 @_factory("specificity")
-def specificity_scorer(**kwargs):
+def specificity_scorer(**kwargs: Any) -> Scorer:
     """Scorer of the specificity (true negative rate).
 
     Parameters
@@ -297,7 +302,7 @@ def specificity_scorer(**kwargs):
 
 
 @_factory("optimized_precision")
-def optimized_precision_scorer(**kwargs):
+def optimized_precision_scorer(**kwargs: Any) -> Scorer:
     """Scorer of the optimized precision (Ranawana & Palade 2006).
 
     Parameters
@@ -314,7 +319,7 @@ def optimized_precision_scorer(**kwargs):
 
 
 @_factory("ad_area")
-def ad_area_scorer(**kwargs):
+def ad_area_scorer(**kwargs: Any) -> Scorer:
     """Scorer of the accuracy-dominance trapezoid area (García et al. 2008).
 
     Parameters
@@ -331,7 +336,7 @@ def ad_area_scorer(**kwargs):
 
 
 @_factory("weighted_accuracy")
-def weighted_accuracy_scorer(weight=0.5, **kwargs):
+def weighted_accuracy_scorer(weight: float = 0.5, **kwargs: Any) -> Scorer:
     """Scorer of the weighted accuracy, ``weight * TPR + (1 - weight) * TNR``.
 
     Parameters
@@ -351,7 +356,9 @@ def weighted_accuracy_scorer(weight=0.5, **kwargs):
 
 
 @_factory("dprime")
-def dprime_scorer(correction="macmillan", **kwargs):
+def dprime_scorer(
+    correction: Literal["macmillan", "loglinear"] = "macmillan", **kwargs: Any
+) -> Scorer:
     """Scorer of the sensitivity index d' of signal detection theory.
 
     Parameters
@@ -372,7 +379,9 @@ def dprime_scorer(correction="macmillan", **kwargs):
 
 
 @_factory("aucz")
-def aucz_scorer(correction="macmillan", **kwargs):
+def aucz_scorer(
+    correction: Literal["macmillan", "loglinear"] = "macmillan", **kwargs: Any
+) -> Scorer:
     """Scorer of AUCz, the area under the binormal ROC curve of d'.
 
     Parameters
@@ -393,7 +402,9 @@ def aucz_scorer(correction="macmillan", **kwargs):
 
 
 @_factory("balanced_accuracy")
-def adjusted_balanced_accuracy_scorer(average="multiclass", **kwargs):
+def adjusted_balanced_accuracy_scorer(
+    average: str | None = "multiclass", **kwargs: Any
+) -> Scorer:
     """Scorer of balanced accuracy adjusted for chance, as scikit-learn's.
 
     ``balanced_accuracy_score(adjusted=True)``: ``(BA - 1/k) / (1 - 1/k)``,
@@ -424,7 +435,7 @@ adjusted=True, average=multiclass, pos_label=None)
 
 
 @_factory("nmi")
-def nmi_scorer(**kwargs):
+def nmi_scorer(**kwargs: Any) -> Scorer:
     """Scorer of the normalized mutual information of Straube & Krell (2014).
 
     Parameters
@@ -441,11 +452,11 @@ average=multiclass, pos_label=None)
     return _make(nmi_scorer, kwargs)
 
 
-def _simple_factory(key, summary, example):
+def _simple_factory(key: str, summary: str, example: str) -> Callable[..., Scorer]:
     """A factory of a metric without parameters of its own."""
     name = metric_info(key).scorer
 
-    def factory(**kwargs):
+    def factory(**kwargs: Any) -> Scorer:
         return _make(factory, kwargs)
 
     factory.__name__ = factory.__qualname__ = f"{name}_scorer"

@@ -1,10 +1,15 @@
 """The scorer of the worst group: model selection that leaves no group
 behind. The groups reach it as routed metadata."""
 
+from __future__ import annotations
+
+from typing import Any
+
 import sklearn
 from sklearn.metrics import make_scorer
 
 from .._core.checks import param_error
+from .._core.types import Scorer
 from .._groups.worst import worst_group_score
 from .._metrics.catalogue import BY_NAME
 from .._metrics.named_scores import score_names
@@ -18,7 +23,7 @@ _RESPONSE = {
 }
 
 
-def worst_group_scorer(metric="iba", **metric_params):
+def worst_group_scorer(metric: str = "iba", **metric_params: Any) -> Scorer:
     """Scorer of a metric in the group where it is worst.
 
     The groups come as metadata named ``groups``: with scikit-learn's

@@ -16,8 +16,12 @@ returning a dict would be one scorer to scikit-learn: one failing name
 would fail them all.)
 """
 
+from __future__ import annotations
+
 import dataclasses
 import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from sklearn import config_context, get_config
@@ -26,6 +30,7 @@ from sklearn.utils.metadata_routing import MetadataRequest
 
 from .._core.counts import Counts
 from .._core.engine import count_table
+from .._core.types import ArrayLike
 from .._metrics.at_prevalence import score_of_counts_at_prevalence
 from .._metrics.scoring import (
     plain_counts,
@@ -379,7 +384,7 @@ class MultiScorer(dict):
         The parameters given to :func:`multi_scorer`.
     """
 
-    def __init__(self, names, params):
+    def __init__(self, names: Sequence[str], params: Mapping[str, Any]) -> None:
         names = check_scorer_list(names, "multi_scorer")
         params = dict(params)
         self._build(names, params, split_params(names, params, "multi_scorer"), {})
@@ -431,7 +436,13 @@ class MultiScorer(dict):
             passes.current = None
         return shared
 
-    def score(self, estimator, X, y_true, sample_weight=None):
+    def score(
+        self,
+        estimator: Any,
+        X: ArrayLike,
+        y_true: ArrayLike,
+        sample_weight: ArrayLike | None = None,
+    ) -> dict[str, float]:
         """Score ``estimator`` on ``X`` against ``y_true`` with every name.
 
         Parameters
@@ -470,7 +481,9 @@ class MultiScorer(dict):
         finally:
             self._passes.current = None
 
-    def set_score_request(self, *, sample_weight=None):
+    def set_score_request(
+        self, *, sample_weight: ArrayLike | None = None
+    ) -> MultiScorer:
         """Request ``sample_weight`` for every name, under metadata routing.
 
         A name whose scorer has no ``set_score_request`` (a plain function
@@ -530,7 +543,7 @@ class MultiScorer(dict):
         return scorer
 
 
-def multi_scorer(names, **params):
+def multi_scorer(names: Sequence[str], **params: Any) -> MultiScorer:
     """Scorers for many metrics that share one ``predict`` and one count.
 
     Gives the same numbers as ``get_scoring(names, **params)`` (each of its

@@ -7,9 +7,12 @@ deployment's class ratio (:func:`~imbascore.score_at_prevalence`): average
 precision and AUPRG move with the ratio, ROC AUC and partial AUC do not.
 """
 
+from __future__ import annotations
+
 from sklearn.metrics import make_scorer
 
 from .._core.engine.prevalence import check_prevalence
+from .._core.types import PosLabel, Scorer
 from .._metrics.at_prevalence import score_at_prevalence
 from .._metrics.catalogue import metric_info
 from .._ranking.params import check_ranking_params
@@ -85,7 +88,9 @@ def _documented(metric):
 
 
 @_documented("roc_auc")
-def roc_auc_scorer(*, pos_label=None, prevalence=None):
+def roc_auc_scorer(
+    *, pos_label: PosLabel | None = None, prevalence: float | None = None
+) -> Scorer:
     """Scorer of the area under the ROC curve, :func:`~imbascore.metrics.roc_auc_score`.
 
     Equal to scikit-learn's ``"roc_auc"`` scorer on two classes {0, 1} or
@@ -108,7 +113,9 @@ def roc_auc_scorer(*, pos_label=None, prevalence=None):
 
 
 @_documented("average_precision")
-def average_precision_scorer(*, pos_label=None, prevalence=None):
+def average_precision_scorer(
+    *, pos_label: PosLabel | None = None, prevalence: float | None = None
+) -> Scorer:
     """Scorer of average precision, :func:`~imbascore.metrics.average_precision_score`.
 
     ``get_scorer("average_precision", prevalence=0.01)`` builds it: the
@@ -130,7 +137,9 @@ def average_precision_scorer(*, pos_label=None, prevalence=None):
 
 
 @_documented("auprg")
-def auprg_scorer(*, pos_label=None, prevalence=None):
+def auprg_scorer(
+    *, pos_label: PosLabel | None = None, prevalence: float | None = None
+) -> Scorer:
     """Scorer of the area under the precision-recall-gain curve
     (Flach & Kull 2015), :func:`~imbascore.metrics.auprg_score`.
 
@@ -149,8 +158,13 @@ def auprg_scorer(*, pos_label=None, prevalence=None):
 
 @_documented("partial_auc")
 def partial_auc_scorer(
-    *, max_fpr=None, min_tpr=None, standardized=True, pos_label=None, prevalence=None
-):
+    *,
+    max_fpr: float | None = None,
+    min_tpr: float | None = None,
+    standardized: bool = True,
+    pos_label: PosLabel | None = None,
+    prevalence: float | None = None,
+) -> Scorer:
     """Scorer of the partial area under the ROC curve,
     :func:`~imbascore.metrics.partial_auc_score`.
 

@@ -12,13 +12,18 @@ hands back scorer objects, which every ``scoring=`` accepts::
     cross_validate(model, X, y, scoring=get_scoring(["iba", "gmean", "f1"]))
 """
 
+from __future__ import annotations
+
 import copy
 import inspect
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 from sklearn.metrics import get_scorer as _sklearn_get_scorer
 from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
 
 from .._core.checks import check_choice, did_you_mean
+from .._core.types import Scorer
 from .._metrics.sklearn_from_counts import SKLEARN_FROM_COUNTS
 from .calibration_scorers import CALIBRATION_FACTORIES, STRATUM_FACTORIES
 from .decision_scorers import DECISION_FACTORIES
@@ -109,7 +114,9 @@ SKLEARN_CLASSIFICATION_NAMES = frozenset(
 NAME_KINDS = ("classification", "all")
 
 
-def get_scorer_names(*, kind="classification"):
+def get_scorer_names(
+    *, kind: Literal["classification", "all"] = "classification"
+) -> list[str]:
     """The names :func:`get_scorer` resolves, sorted: by default the
     classification ones, ours and scikit-learn's.
 
@@ -153,7 +160,7 @@ def _unknown_name_error(name):
     )
 
 
-def get_scorer(scoring, **params):
+def get_scorer(scoring: str | Callable[..., Any], **params: Any) -> Scorer:
     """A scorer by name: imbascore's names first, then scikit-learn's.
 
     Parameters
@@ -316,7 +323,7 @@ def split_params(names, params, func):
     return per_name
 
 
-def get_scoring(names, **params):
+def get_scoring(names: Sequence[str], **params: Any) -> dict[str, Scorer]:
     """The ``{name: scorer}`` dict that ``scoring=`` takes, for several names.
 
     Parameters
@@ -352,7 +359,9 @@ alpha=0.5, squared=True)
     return {name: get_scorer(name, **per_name[name]) for name in names}
 
 
-def register_scorer(name, factory, *, overwrite=False):
+def register_scorer(
+    name: str, factory: Callable[..., Any], *, overwrite: bool = False
+) -> Scorer:
     """Make a scorer of your own available to :func:`get_scorer` by name.
 
     Parameters

@@ -12,10 +12,14 @@ The metrics are then evaluated on all tables at once, with the same
 vectorised per-class formulas as the metric functions.
 """
 
+from __future__ import annotations
+
 import inspect
 import numbers
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -41,6 +45,7 @@ from .._core.inputs.scores import (
     read_scores,
     resolve_pos_label,
 )
+from .._core.types import ArrayLike, FloatArray, PosLabel
 from .._metrics.catalogue import LOWER_IS_BETTER, NOT_A_QUALITY, metric_info
 from .._metrics.cost_formulas import (
     check_cost_matrix,
@@ -164,7 +169,7 @@ _REASONS = {
 }
 
 
-def threshold_metric_names():
+def threshold_metric_names() -> list[str]:
     """Every metric name :func:`threshold_curve` evaluates, sorted.
 
     The metrics of the package that are functions of the binary table (the
@@ -238,30 +243,30 @@ class ThresholdCurve:
     classes: np.ndarray | None = None
 
     @property
-    def metrics(self):
+    def metrics(self) -> tuple[str, ...]:
         """The names of the metrics evaluated, in order."""
         return tuple(self.values)
 
     @property
-    def tpr(self):
+    def tpr(self) -> FloatArray:
         """True positive rate at each threshold (NaN without positives)."""
         with np.errstate(invalid="ignore", divide="ignore"):
             return self.tp / (self.tp + self.fn)
 
     @property
-    def fpr(self):
+    def fpr(self) -> FloatArray:
         """False positive rate at each threshold (NaN without negatives)."""
         with np.errstate(invalid="ignore", divide="ignore"):
             return self.fp / (self.fp + self.tn)
 
     @property
-    def confusion_matrices(self):
+    def confusion_matrices(self) -> FloatArray:
         """The 2x2 tables, shape (n_thresholds, 2, 2), laid out as
         :func:`sklearn.metrics.confusion_matrix` with the negative class first:
         ``[[tn, fp], [fn, tp]]``."""
         return np.stack([self.tn, self.fp, self.fn, self.tp], axis=-1).reshape(-1, 2, 2)
 
-    def best_index(self, metric=None):
+    def best_index(self, metric: str | None = None) -> int:
         """The index of the best threshold of ``metric`` (default: the first).
 
         The best value is the largest, or the smallest for the
@@ -282,7 +287,7 @@ class ThresholdCurve:
             )
         return _best_index(self.values[metric], self.thresholds, metric, func)
 
-    def best_threshold(self, metric=None):
+    def best_threshold(self, metric: str | None = None) -> float:
         """The threshold of :meth:`best_index`, as a float."""
         return float(self.thresholds[self.best_index(metric)])
 
@@ -690,16 +695,16 @@ def values_at_rates(
 
 
 def threshold_curve(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    metrics=("iba", "gmean", "balanced_accuracy"),
-    pos_label=None,
-    sample_weight=None,
-    thresholds=None,
-    prevalence=None,
-    **metric_params,
-):
+    metrics: str | Sequence[str] = ("iba", "gmean", "balanced_accuracy"),
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    thresholds: ArrayLike | None = None,
+    prevalence: float | None = None,
+    **metric_params: Any,
+) -> ThresholdCurve:
     """Metrics of the predictions ``y_score >= t`` at every decision threshold.
 
     Each metric's value at threshold ``t`` is exactly the metric function's
@@ -948,17 +953,17 @@ def _ratio_factors(prevalence, classes, pos_label, positives, negatives, func):
 
 
 def best_threshold(
-    y_true,
-    y_score,
-    metric="iba",
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    metric: str = "iba",
     *,
-    pos_label=None,
-    sample_weight=None,
-    thresholds=None,
-    prevalence=None,
-    constraint=None,
-    **metric_params,
-):
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    thresholds: ArrayLike | None = None,
+    prevalence: float | None = None,
+    constraint: tuple[str, str, float] | None = None,
+    **metric_params: Any,
+) -> float:
     """The decision threshold at which ``metric`` of ``y_score >= t`` is best.
 
     Parameters

@@ -8,6 +8,8 @@ on nobody (0). All thresholds are counted from one pass over the sorted
 scores (:func:`~imbascore.threshold_curve`).
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +21,7 @@ from .._core.checks import (
     check_n_resamples,
     param_error,
 )
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.net_benefit_formulas import (
     check_threshold_probability,
     net_benefit,
@@ -61,7 +64,7 @@ class DecisionCurve:
     standardized: bool
     confidence_level: float
 
-    def useful_range(self):
+    def useful_range(self) -> tuple[float, float] | None:
         """The threshold probabilities where the model beats both acting on
         everybody and on nobody: ``(low, high)``, or None."""
         # a margin: "treat all" equals the model where it acts on everybody
@@ -133,17 +136,17 @@ def _effective_scale(sample_weight):
 
 
 def decision_curve(
-    y_true,
-    y_proba,
+    y_true: ArrayLike,
+    y_proba: ArrayLike,
     *,
-    thresholds=None,
-    pos_label=None,
-    sample_weight=None,
-    standardized=False,
-    confidence_level=0.95,
-    n_resamples=2000,
-    random_state=None,
-):
+    thresholds: ArrayLike | None = None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    standardized: bool = False,
+    confidence_level: float = 0.95,
+    n_resamples: int = 2000,
+    random_state: RandomState = None,
+) -> DecisionCurve:
     """Net benefit of acting where ``y_proba >= pt``, at each ``pt``.
 
     Parameters

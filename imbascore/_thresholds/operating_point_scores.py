@@ -7,12 +7,15 @@ answer (exact, not a grid). These are the score functions and their shared
 selection; :func:`imbascore.operating_point` returns the threshold itself.
 """
 
+from __future__ import annotations
+
 import warnings
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import check_unit_interval, param_error
+from .._core.types import ArrayLike, PosLabel
 from .constraints import best_achievable, constrained_index
 from .curve import _LOWER_IS_BETTER, _accepted_params, counted_curve
 
@@ -185,8 +188,13 @@ def _documented(function, objective, constraint, word, example):
 
 
 def recall_at_precision_score(
-    y_true, y_score, *, min_precision, pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_precision: float,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     return _best_rate(
         y_true,
         y_score,
@@ -199,8 +207,13 @@ def recall_at_precision_score(
 
 
 def precision_at_recall_score(
-    y_true, y_score, *, min_recall, pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_recall: float,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     return _best_rate(
         y_true,
         y_score,
@@ -213,8 +226,13 @@ def precision_at_recall_score(
 
 
 def sensitivity_at_specificity_score(
-    y_true, y_score, *, min_specificity, pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_specificity: float,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     return _best_rate(
         y_true,
         y_score,
@@ -227,8 +245,13 @@ def sensitivity_at_specificity_score(
 
 
 def specificity_at_sensitivity_score(
-    y_true, y_score, *, min_sensitivity, pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_sensitivity: float,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     return _best_rate(
         y_true,
         y_score,
@@ -240,7 +263,14 @@ def specificity_at_sensitivity_score(
     )
 
 
-def tpr_at_fpr_score(y_true, y_score, *, max_fpr, pos_label=None, sample_weight=None):
+def tpr_at_fpr_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    max_fpr: float,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     return _best_rate(
         y_true,
         y_score,

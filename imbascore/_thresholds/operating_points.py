@@ -9,7 +9,10 @@ chooses the threshold again on every resample, so the interval carries the
 optimism of choosing it on the same data.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from sklearn.utils import check_random_state
@@ -17,6 +20,7 @@ from sklearn.utils import check_random_state
 from .._core.checks import check_confidence_level, check_n_resamples, param_error
 from .._core.engine.select import index_of
 from .._core.resampling import percentiles
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.catalogue import NOT_A_QUALITY
 from .._report.confusion import ConfusionCounts
 from .constraints import check_constraint, constrained_index, unmet_error
@@ -62,7 +66,7 @@ class OperatingPoint:
     threshold: float
     objective: str
     value: float
-    constraint: tuple
+    constraint: tuple[str, str, float] | None
     constraint_value: float
     counts: ConfusionCounts
     low: float
@@ -193,18 +197,18 @@ FUNC = "operating_point"
 
 
 def operating_point(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
     *,
-    objective,
-    constraint=None,
-    pos_label=None,
-    sample_weight=None,
-    confidence_level=0.95,
-    n_resamples=1000,
-    random_state=None,
-    **metric_params,
-):
+    objective: str,
+    constraint: tuple[str, str, float] | None = None,
+    pos_label: PosLabel | None = None,
+    sample_weight: ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 1000,
+    random_state: RandomState = None,
+    **metric_params: Any,
+) -> OperatingPoint:
     """The threshold where ``objective`` is best among those meeting ``constraint``.
 
     Parameters

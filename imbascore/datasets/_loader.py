@@ -9,12 +9,15 @@ German it also records the papers' numeric coding of the categorical columns
 (``codings``: the rule, its source and the real-Weka evidence for it).
 """
 
+from __future__ import annotations
+
 import gzip
 import hashlib
 import io
 import json
 from functools import lru_cache
 from importlib import resources
+from typing import Literal
 
 import numpy as np
 from sklearn.utils import Bunch
@@ -77,7 +80,7 @@ def _manifest():
     return json.loads((_DATA / "MANIFEST.json").read_text(encoding="utf-8"))
 
 
-def list_datasets():
+def list_datasets() -> list[str]:
     """Names of the embedded datasets, sorted.
 
     Returns
@@ -193,7 +196,9 @@ def _description(name, entry, coding):
     return "\n".join(lines)
 
 
-def load_dataset(name, *, coding="nominal"):
+def load_dataset(
+    name: str, *, coding: Literal["nominal", "papers"] = "nominal"
+) -> Bunch:
     """Load one embedded two-class dataset, its checksum verified.
 
     Parameters

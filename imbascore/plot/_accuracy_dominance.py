@@ -6,8 +6,14 @@ Figure 1). A classifier's point (d, g) spans the trapezium (-1, 0), (-1, g),
 (d, g), (1, 0), whose area ``g (3 + d) / 2`` is the paper's measure.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from .._core.types import ArrayLike, FloatArray, PosLabel
 from .._metrics import formulas as F
 from ._base import (
     as_named_predictions,
@@ -15,6 +21,11 @@ from ._base import (
     legend_below,
     rates_of_predictions,
 )
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["AccuracyDominanceDisplay"]
 
@@ -69,9 +80,20 @@ class AccuracyDominanceDisplay:
         Index of the point with the largest area.
     """
 
+    trajectory_: Any
+    curve_: ThresholdCurve
+    best_threshold_: float
+
     def __init__(
-        self, *, dominance, gmean, names, classifiers=None, samplers=None, title=None
-    ):
+        self,
+        *,
+        dominance: ArrayLike,
+        gmean: ArrayLike,
+        names: Sequence[str],
+        classifiers: Sequence[str] | None = None,
+        samplers: Sequence[str] | None = None,
+        title: str | None = None,
+    ) -> None:
         self.dominance = np.asarray(dominance, dtype=float)
         self.gmean = np.asarray(gmean, dtype=float)
         self.names = list(names)
@@ -80,22 +102,22 @@ class AccuracyDominanceDisplay:
         self.title = title
 
     @property
-    def areas(self):
+    def areas(self) -> FloatArray:
         """The trapezium area ``g (3 + d) / 2`` of every point."""
         return F.ad_area(self.gmean, self.dominance)
 
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_pred,
+        y_true: ArrayLike,
+        y_pred: ArrayLike,
         *,
-        name=None,
-        pos_label=1,
-        sample_weight=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        pos_label: PosLabel = 1,
+        sample_weight: ArrayLike | None = None,
+        ax: Axes | None = None,
+        **kwargs: Any,
+    ) -> AccuracyDominanceDisplay:
         """One classifier's point from its predictions.
 
         ``y_pred`` may also be a dict ``{name: y_pred}`` to draw several.
@@ -115,16 +137,16 @@ class AccuracyDominanceDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
         *,
-        name=None,
-        pos_label=1,
-        sample_weight=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        pos_label: PosLabel = 1,
+        sample_weight: ArrayLike | None = None,
+        ax: Axes | None = None,
+        **kwargs: Any,
+    ) -> AccuracyDominanceDisplay:
         """One fitted classifier's point on (X, y)."""
         return cls.from_predictions(
             y,
@@ -139,16 +161,16 @@ class AccuracyDominanceDisplay:
     @classmethod
     def from_scores(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
         *,
-        name=None,
-        pos_label=None,
-        sample_weight=None,
-        thresholds=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        thresholds: ArrayLike | None = None,
+        ax: Axes | None = None,
+        **kwargs: Any,
+    ) -> AccuracyDominanceDisplay:
         """The operating point across decision thresholds, as a trajectory.
 
         Each threshold ``t`` of :func:`~imbascore.threshold_curve` gives the
@@ -212,7 +234,9 @@ class AccuracyDominanceDisplay:
         return viz
 
     @classmethod
-    def from_study(cls, results, dataset, *, ax=None, **kwargs):
+    def from_study(
+        cls, results: Any, dataset: str, *, ax: Axes | None = None, **kwargs: Any
+    ) -> AccuracyDominanceDisplay:
         """Every (sampler, classifier) of one dataset of a study (Figure 2).
 
         Parameters
@@ -245,7 +269,9 @@ class AccuracyDominanceDisplay:
         )
         return viz.plot(ax=ax, **kwargs)
 
-    def plot(self, ax=None, *, shade_best=True, legend=True):
+    def plot(
+        self, ax: Axes | None = None, *, shade_best: bool = True, legend: bool = True
+    ) -> AccuracyDominanceDisplay:
         """Draw the feasible bell, the points and the best point's trapezium.
 
         Parameters

@@ -1,10 +1,19 @@
 """The balanced accuracy curve of Weiss et al., drawn."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from .._core.types import ArrayLike, PosLabel
 from .._metrics.definitions import balanced_accuracy_score
 from .._prior_shift.balanced_accuracy_curve import balanced_accuracy_curve
 from ._base import check_matplotlib
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
 
 __all__ = ["BalancedAccuracyCurveDisplay"]
 
@@ -31,7 +40,17 @@ class BalancedAccuracyCurveDisplay:
     figure_ : matplotlib Figure
     """
 
-    def __init__(self, *, ratios, mean, std, auc, name=None):
+    line_: Line2D
+
+    def __init__(
+        self,
+        *,
+        ratios: ArrayLike,
+        mean: ArrayLike,
+        std: ArrayLike,
+        auc: float,
+        name: str | None = None,
+    ) -> None:
         self.ratios = np.asarray(ratios, dtype=float)
         self.mean = np.asarray(mean, dtype=float)
         self.std = np.asarray(std, dtype=float)
@@ -39,7 +58,16 @@ class BalancedAccuracyCurveDisplay:
         self.name = name
 
     @classmethod
-    def from_estimator(cls, estimator, X, y, *, name=None, ax=None, **curve_params):
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
+        *,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **curve_params: Any,
+    ) -> BalancedAccuracyCurveDisplay:
         """Run :func:`~imbascore.balanced_accuracy_curve` and draw it.
 
         ``curve_params`` go to the curve (``ratios``, ``n_repeats``, ...).
@@ -55,14 +83,23 @@ class BalancedAccuracyCurveDisplay:
         return viz.plot(ax=ax)
 
     @classmethod
-    def from_predictions(cls, y_true, predictions, *, name=None, pos_label=1, ax=None):
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        predictions: Any,
+        *,
+        name: str | None = None,
+        pos_label: PosLabel = 1,
+        ax: Axes | None = None,
+    ) -> BalancedAccuracyCurveDisplay:
         """Curve from ``{ratio: y_pred}`` on one test set.
 
         Each value is one prediction of ``y_true`` or a list of them (one per
         repeat), made by a model trained at that positive share.
         """
         ratios = np.array(sorted(predictions), dtype=float)
-        means, stds = [], []
+        means: Any = []
+        stds: list[float] = []
         for ratio in ratios:
             runs = predictions[ratio]
             # One prediction (1-D) or one per repeat (2-D, same test set).
@@ -84,7 +121,9 @@ class BalancedAccuracyCurveDisplay:
         )
         return viz.plot(ax=ax)
 
-    def plot(self, ax=None, *, name=None):
+    def plot(
+        self, ax: Axes | None = None, *, name: str | None = None
+    ) -> BalancedAccuracyCurveDisplay:
         """Draw the mean curve and a band of one standard deviation.
 
         Returns

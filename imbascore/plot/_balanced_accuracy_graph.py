@@ -6,8 +6,14 @@ rectangle (-1, 0), (-1, g), (d, g), (d, 0) of area ``(1 + d) g`` = IBA with
 alpha = 1; the index weights the width by alpha: ``(1 + alpha d) g``.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from .._core.types import ArrayLike, PosLabel
 from .._metrics import formulas as F
 from ._base import (
     as_named_predictions,
@@ -15,6 +21,11 @@ from ._base import (
     legend_below,
     rates_of_predictions,
 )
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["BalancedAccuracyGraphDisplay"]
 
@@ -44,7 +55,18 @@ class BalancedAccuracyGraphDisplay:
     figure_ : matplotlib Figure
     """
 
-    def __init__(self, *, tpr, tnr, names, alpha=0.1):
+    trajectory_: Any
+    curve_: ThresholdCurve
+    best_threshold_: float
+
+    def __init__(
+        self,
+        *,
+        tpr: ArrayLike,
+        tnr: ArrayLike,
+        names: Sequence[str],
+        alpha: float = 0.1,
+    ) -> None:
         self.tpr = np.asarray(tpr, dtype=float)
         self.tnr = np.asarray(tnr, dtype=float)
         self.names = list(names)
@@ -56,16 +78,16 @@ class BalancedAccuracyGraphDisplay:
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_pred,
+        y_true: ArrayLike,
+        y_pred: ArrayLike,
         *,
-        name=None,
-        alpha=0.1,
-        pos_label=1,
-        sample_weight=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        alpha: float = 0.1,
+        pos_label: PosLabel = 1,
+        sample_weight: ArrayLike | None = None,
+        ax: Axes | None = None,
+        **kwargs: Any,
+    ) -> BalancedAccuracyGraphDisplay:
         """Points from predictions; ``y_pred`` may be a dict ``{name: y_pred}``."""
         predictions = as_named_predictions(y_pred, name)
         tpr, tnr = rates_of_predictions(
@@ -81,17 +103,17 @@ class BalancedAccuracyGraphDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
         *,
-        name=None,
-        alpha=0.1,
-        pos_label=1,
-        sample_weight=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        alpha: float = 0.1,
+        pos_label: PosLabel = 1,
+        sample_weight: ArrayLike | None = None,
+        ax: Axes | None = None,
+        **kwargs: Any,
+    ) -> BalancedAccuracyGraphDisplay:
         """One fitted classifier's point on (X, y)."""
         return cls.from_predictions(
             y,
@@ -107,17 +129,17 @@ class BalancedAccuracyGraphDisplay:
     @classmethod
     def from_scores(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
         *,
-        name=None,
-        alpha=0.1,
-        pos_label=None,
-        sample_weight=None,
-        thresholds=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        alpha: float = 0.1,
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        thresholds: ArrayLike | None = None,
+        ax: Axes | None = None,
+        **kwargs: Any,
+    ) -> BalancedAccuracyGraphDisplay:
         """The operating point across decision thresholds, as a trajectory.
 
         Each threshold ``t`` of :func:`~imbascore.threshold_curve` gives the
@@ -186,7 +208,9 @@ class BalancedAccuracyGraphDisplay:
         viz.curve_, viz.best_threshold_ = curve, float(curve.thresholds[best])
         return viz
 
-    def plot(self, ax=None, *, legend=True):
+    def plot(
+        self, ax: Axes | None = None, *, legend: bool = True
+    ) -> BalancedAccuracyGraphDisplay:
         """Draw the infeasible region, the points and the best IBA rectangle.
 
         Parameters

@@ -1,5 +1,10 @@
 """Straube & Krell's Figure 2 for your own model: metrics across class ratios."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 from sklearn.utils import check_random_state
 
@@ -7,6 +12,7 @@ from .._core.checks import check_confidence_level, check_n_resamples, param_erro
 from .._core.engine.prevalence import check_priors
 from .._core.engine.select import index_of
 from .._core.resampling import beta_parameters
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.named_scores import metric_options
 from .._metrics.per_class import tnr as true_negative_rate
 from .._metrics.per_class import tpr as true_positive_rate
@@ -14,6 +20,11 @@ from .._metrics.scoring import select_for
 from .._report.confusion import confusion_counts
 from .._thresholds.curve import check_metrics, route_params, values_at_rates
 from ._base import check_matplotlib
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from .._report.confusion import ConfusionCounts
 
 __all__ = ["ClassRatioDisplay"]
 
@@ -121,15 +132,15 @@ class ClassRatioDisplay:
     def __init__(
         self,
         *,
-        ratios,
-        values,
-        low=None,
-        high=None,
-        data_ratio,
-        deployment_ratio=None,
-        confidence_level=0.95,
-        name=None,
-    ):
+        ratios: ArrayLike,
+        values: Mapping[str, ArrayLike],
+        low: Mapping[str, ArrayLike] | None = None,
+        high: Mapping[str, ArrayLike] | None = None,
+        data_ratio: float,
+        deployment_ratio: float | None = None,
+        confidence_level: float = 0.95,
+        name: str | None = None,
+    ) -> None:
         self.ratios = np.asarray(ratios, dtype=float)
         self.values = {key: np.asarray(v, dtype=float) for key, v in values.items()}
         self.low = None if low is None else {k: np.asarray(v) for k, v in low.items()}
@@ -143,7 +154,7 @@ class ClassRatioDisplay:
         self.confidence_level = confidence_level
         self.name = name
 
-    def at_ratio(self, metric, ratio):
+    def at_ratio(self, metric: str, ratio: float) -> float:
         """``metric`` at ``ratio`` negatives per positive, interpolated on a
         log scale between the ratios drawn (exact at the marked ratios)."""
         return float(np.interp(np.log(ratio), np.log(self.ratios), self.values[metric]))
@@ -151,21 +162,21 @@ class ClassRatioDisplay:
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_pred,
+        y_true: ArrayLike,
+        y_pred: ArrayLike,
         *,
-        metrics=("f1", "precision", "balanced_accuracy", "iba"),
-        pos_label=1,
-        sample_weight=None,
-        prevalence=None,
-        ratios=None,
-        confidence_level=0.95,
-        n_draws=2000,
-        random_state=0,
-        name=None,
-        ax=None,
-        **metric_params,
-    ):
+        metrics: str | Sequence[str] = ("f1", "precision", "balanced_accuracy", "iba"),
+        pos_label: PosLabel = 1,
+        sample_weight: ArrayLike | None = None,
+        prevalence: float | None = None,
+        ratios: ArrayLike | None = None,
+        confidence_level: float = 0.95,
+        n_draws: int = 2000,
+        random_state: RandomState = 0,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **metric_params: Any,
+    ) -> ClassRatioDisplay:
         """The display of labels ``y_pred`` against ``y_true`` (two classes);
         the other parameters are those of :meth:`from_counts`."""
         counts = confusion_counts(y_true, y_pred, sample_weight=sample_weight)
@@ -186,19 +197,19 @@ class ClassRatioDisplay:
     @classmethod
     def from_counts(
         cls,
-        counts,
+        counts: ConfusionCounts,
         *,
-        metrics=("f1", "precision", "balanced_accuracy", "iba"),
-        pos_label=1,
-        prevalence=None,
-        ratios=None,
-        confidence_level=0.95,
-        n_draws=2000,
-        random_state=0,
-        name=None,
-        ax=None,
-        **metric_params,
-    ):
+        metrics: str | Sequence[str] = ("f1", "precision", "balanced_accuracy", "iba"),
+        pos_label: PosLabel = 1,
+        prevalence: float | None = None,
+        ratios: ArrayLike | None = None,
+        confidence_level: float = 0.95,
+        n_draws: int = 2000,
+        random_state: RandomState = 0,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **metric_params: Any,
+    ) -> ClassRatioDisplay:
         """The display of two-class :class:`~imbascore.ConfusionCounts`.
 
         Parameters
@@ -306,7 +317,9 @@ class ClassRatioDisplay:
         )
         return viz.plot(ax=ax)
 
-    def plot(self, ax=None, *, name=None):
+    def plot(
+        self, ax: Axes | None = None, *, name: str | None = None
+    ) -> ClassRatioDisplay:
         """Draw each metric against the class ratio, with its band and the
         data's and the deployment's ratios marked.
 
@@ -333,7 +346,7 @@ class ClassRatioDisplay:
                 ax.fill_between(
                     self.ratios,
                     self.low[key],
-                    self.high[key],
+                    self.high[key],  # type: ignore[index]
                     color=line.get_color(),
                     alpha=0.15,
                     linewidth=0,

@@ -1,8 +1,19 @@
 """Demšar's critical difference diagram: average ranks over data sets."""
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from .._core.types import ArrayLike
 from ._base import check_matplotlib
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from .._inference.across_datasets import ApproachComparison
 
 __all__ = ["CriticalDifferenceDisplay"]
 
@@ -62,7 +73,16 @@ class CriticalDifferenceDisplay:
     1
     """
 
-    def __init__(self, *, average_ranks, names, critical_difference=None, groups=()):
+    comparison_: ApproachComparison
+
+    def __init__(
+        self,
+        *,
+        average_ranks: ArrayLike,
+        names: Sequence[str],
+        critical_difference: float | None = None,
+        groups: Sequence[Sequence[str]] = (),
+    ) -> None:
         self.average_ranks = np.asarray(average_ranks, dtype=float)
         self.names = [str(name) for name in names]
         if len(self.names) != len(self.average_ranks):
@@ -74,7 +94,9 @@ class CriticalDifferenceDisplay:
         self.groups = [list(group) for group in groups]
 
     @classmethod
-    def from_comparison(cls, comparison, *, ax=None):
+    def from_comparison(
+        cls, comparison: ApproachComparison, *, ax: Axes | None = None
+    ) -> CriticalDifferenceDisplay:
         """The diagram of an :class:`~imbascore.ApproachComparison`."""
         viz = cls(
             average_ranks=comparison.average_ranks.to_numpy(),
@@ -86,7 +108,14 @@ class CriticalDifferenceDisplay:
         return viz.plot(ax=ax)
 
     @classmethod
-    def from_results(cls, results, metric="ad_area", *, ax=None, **kwargs):
+    def from_results(
+        cls,
+        results: Any,
+        metric: str = "ad_area",
+        *,
+        ax: Axes | None = None,
+        **kwargs: Any,
+    ) -> CriticalDifferenceDisplay:
         """Run :func:`~imbascore.compare_approaches` (``kwargs`` are its
         parameters) and draw the result."""
         from .._inference.across_datasets import compare_approaches
@@ -94,7 +123,9 @@ class CriticalDifferenceDisplay:
         comparison = compare_approaches(results, metric, **kwargs)
         return cls.from_comparison(comparison, ax=ax)
 
-    def plot(self, ax=None, *, label_ranks=True, fontsize=10):
+    def plot(
+        self, ax: Axes | None = None, *, label_ranks: bool = True, fontsize: float = 10
+    ) -> CriticalDifferenceDisplay:
         """Draw the diagram.
 
         Parameters
@@ -139,7 +170,7 @@ class CriticalDifferenceDisplay:
         # Room for the labels either side, in rank units: each side's
         # longest label in inches (about 0.6 em per character) times ranks
         # per inch of what the labels leave to the axis.
-        figure_width = ax.figure.get_size_inches()[0] * ax.get_position().width
+        figure_width = ax.figure.get_size_inches()[0] * ax.get_position().width  # type: ignore[union-attr]
         em = 0.6 * fontsize / 72.0
         widths = [
             em * max(len(texts[i]) for i in side) if len(side) else 0.0
@@ -153,7 +184,11 @@ class CriticalDifferenceDisplay:
         ax.set_ylim(bottom, top)
         ax.set_axis_off()
 
-        line = {"color": "black", "linewidth": 1.0, "solid_capstyle": "butt"}
+        line: dict[str, Any] = {
+            "color": "black",
+            "linewidth": 1.0,
+            "solid_capstyle": "butt",
+        }
         ax.plot([lowest, highest], [0, 0], **line)
         for tick in np.arange(lowest, highest + 0.25, 0.5):
             size = 0.12 if float(tick).is_integer() else 0.06

@@ -1,10 +1,21 @@
 """Decision curves: net benefit against the threshold probability."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from .._core.types import ArrayLike, PosLabel, RandomState
 from .._thresholds.decision_curve import decision_curve
 from ._base import check_matplotlib
 from ._threshold_curve import scores_of_estimator
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+
+    from .._thresholds.decision_curve import DecisionCurve
 
 __all__ = ["DecisionCurveDisplay"]
 
@@ -50,26 +61,28 @@ class DecisionCurveDisplay:
     (0.11, 0.9)
     """
 
-    def __init__(self, *, curve, name=None):
+    line_: Line2D
+
+    def __init__(self, *, curve: DecisionCurve, name: str | None = None) -> None:
         self.curve = curve
         self.name = name
 
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_proba,
+        y_true: ArrayLike,
+        y_proba: ArrayLike,
         *,
-        thresholds=None,
-        pos_label=None,
-        sample_weight=None,
-        standardized=False,
-        confidence_level=0.95,
-        random_state=None,
-        name=None,
-        ax=None,
-        band=True,
-    ):
+        thresholds: ArrayLike | None = None,
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        standardized: bool = False,
+        confidence_level: float = 0.95,
+        random_state: RandomState = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        band: bool = True,
+    ) -> DecisionCurveDisplay:
         """The decision curve of predicted probabilities; the parameters are
         those of :func:`~imbascore.decision_curve`, then of :meth:`plot`."""
         curve = decision_curve(
@@ -87,16 +100,16 @@ class DecisionCurveDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
         *,
-        pos_label=None,
-        name=None,
-        ax=None,
-        band=True,
-        **kwargs,
-    ):
+        pos_label: PosLabel | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        band: bool = True,
+        **kwargs: Any,
+    ) -> DecisionCurveDisplay:
         """The decision curve of a fitted binary classifier's
         ``predict_proba`` on (X, y); ``pos_label`` defaults to the second of
         its ``classes_``; other parameters as :meth:`from_predictions`."""
@@ -117,7 +130,14 @@ class DecisionCurveDisplay:
             **kwargs,
         )
 
-    def plot(self, ax=None, *, name=None, band=True, **kwargs):
+    def plot(
+        self,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        band: bool = True,
+        **kwargs: Any,
+    ) -> DecisionCurveDisplay:
         """Draw the net benefit (and its band), and the references once.
 
         Parameters

@@ -1,10 +1,20 @@
 """One metric by group: a dot per group, its interval, the overall value."""
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from .._core.checks import check_bool, param_error
+from .._core.types import ArrayLike, RandomState
 from .._groups.metrics import GroupMetrics, metrics_by_group
 from ._base import check_matplotlib
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
 
 __all__ = ["GroupMetricsDisplay"]
 
@@ -103,22 +113,24 @@ class GroupMetricsDisplay:
     ['a (n=4, 2 pos.)', 'b (n=6, 2 pos.)']
     """
 
+    points_: Line2D
+
     def __init__(
         self,
         *,
-        groups,
-        values,
-        low,
-        high,
-        sizes,
-        positives,
-        overall,
-        metric,
-        lower_is_better=False,
-        confidence_level=0.95,
-        method=None,
-        name=None,
-    ):
+        groups: Sequence[Any],
+        values: ArrayLike,
+        low: ArrayLike,
+        high: ArrayLike,
+        sizes: ArrayLike,
+        positives: ArrayLike,
+        overall: tuple[float, float, float],
+        metric: str,
+        lower_is_better: bool = False,
+        confidence_level: float = 0.95,
+        method: str | None = None,
+        name: str | None = None,
+    ) -> None:
         self.groups = list(groups)
         self.values = np.asarray(values, dtype=float)
         self.low = np.asarray(low, dtype=float)
@@ -133,7 +145,15 @@ class GroupMetricsDisplay:
         self.name = name
 
     @classmethod
-    def from_result(cls, result, metric=None, *, ax=None, name=None, sort=True):
+    def from_result(
+        cls,
+        result: GroupMetrics,
+        metric: str | None = None,
+        *,
+        ax: Axes | None = None,
+        name: str | None = None,
+        sort: bool = True,
+    ) -> GroupMetricsDisplay:
         """Draw one metric of a :class:`~imbascore.GroupMetrics`.
 
         Parameters
@@ -185,20 +205,20 @@ class GroupMetricsDisplay:
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_pred,
+        y_true: ArrayLike,
+        y_pred: ArrayLike,
         *,
-        groups,
-        metric="iba",
-        y_score=None,
-        sample_weight=None,
-        method="auto",
-        confidence_level=0.95,
-        n_resamples=1000,
-        random_state=None,
-        ax=None,
-        **metric_params,
-    ):
+        groups: ArrayLike,
+        metric: str = "iba",
+        y_score: ArrayLike | None = None,
+        sample_weight: ArrayLike | None = None,
+        method: str = "auto",
+        confidence_level: float = 0.95,
+        n_resamples: int = 1000,
+        random_state: RandomState = None,
+        ax: Axes | None = None,
+        **metric_params: Any,
+    ) -> GroupMetricsDisplay:
         """Compute one metric by group and draw it.
 
         The parameters are :func:`~imbascore.metrics_by_group`'s, with one
@@ -244,7 +264,14 @@ class GroupMetricsDisplay:
         # lexsort's last key is the primary one: defined first, then by value
         return np.lexsort((np.arange(n), np.where(defined, values, 0.0), ~defined))
 
-    def plot(self, ax=None, *, name=None, sort=True, **kwargs):
+    def plot(
+        self,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        sort: bool = True,
+        **kwargs: Any,
+    ) -> GroupMetricsDisplay:
         """Draw the groups' values and intervals and the overall value.
 
         Parameters

@@ -1,15 +1,29 @@
 """IBA over the (TPR, TNR) square, García et al. (2009), Figure 2."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._core.checks import check_unit_interval
 from .._metrics import formulas as F
 from ._base import check_matplotlib
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
 __all__ = ["plot_iba_surface"]
 
 
-def plot_iba_surface(alpha=0.1, *, squared=True, ax=None, levels=11, cmap="viridis"):
+def plot_iba_surface(
+    alpha: float = 0.1,
+    *,
+    squared: bool = True,
+    ax: Axes | None = None,
+    levels: int = 11,
+    cmap: str = "viridis",
+) -> Axes:
     """Filled contours of IBA_alpha over TPR (x) and TNR (y).
 
     For alpha > 0 the contours lean towards high TPR: of two classifiers with

@@ -5,6 +5,8 @@ The three displays share one class: each names its curve (the ``curve`` of
 :func:`~imbascore.curve_band`), its exact curve, its area and its baseline.
 """
 
+from collections.abc import Callable
+
 import numpy as np
 from sklearn.metrics import precision_recall_curve, roc_curve
 
@@ -37,11 +39,12 @@ class _RankingCurveDisplay:
     and :meth:`_exact_curve`."""
 
     #: The ``curve`` of :func:`~imbascore.curve_band`.
-    _CURVE = None
+    _CURVE: str | None = None
     #: The area's short name in the legend, and its function.
-    _AREA_NAME = None
-    _AREA = None
-    _XLABEL = _YLABEL = None
+    _AREA_NAME: str | None = None
+    _AREA: Callable[..., float] | None = None
+    _XLABEL: str | None = None
+    _YLABEL: str | None = None
     _DRAWSTYLE = "default"
     _LEGEND_LOC = "best"
 

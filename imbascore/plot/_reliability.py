@@ -2,12 +2,23 @@
 PAV-recalibrated probability against the forecast, its consistency or
 confidence band, each class's histogram, several models on one axis."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
 import numpy as np
 
 from .._calibration.reliability import compute_reliability
 from .._core.checks import check_bool
+from .._core.types import ArrayLike, PosLabel, RandomState
 from ._base import check_matplotlib
 from ._threshold_curve import scores_of_estimator
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+
+    from .._calibration.reliability import ReliabilityDiagram
 
 __all__ = ["ReliabilityDisplay"]
 
@@ -95,28 +106,31 @@ class ReliabilityDisplay:
     MCB=0.071, DSC=0.143, UNC=0.210
     """
 
-    def __init__(self, *, diagram, name=None):
+    diagonal_: Line2D
+    line_: Line2D
+
+    def __init__(self, *, diagram: ReliabilityDiagram, name: str | None = None) -> None:
         self.diagram = diagram
         self.name = name
 
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_proba,
+        y_true: ArrayLike,
+        y_proba: ArrayLike,
         *,
-        band="consistency",
-        confidence_level=0.95,
-        n_resamples=1000,
-        random_state=None,
-        pos_label=None,
-        sample_weight=None,
-        prevalence=None,
-        name=None,
-        ax=None,
-        histogram=True,
-        **kwargs,
-    ):
+        band: Literal["consistency", "confidence"] | None = "consistency",
+        confidence_level: float = 0.95,
+        n_resamples: int = 1000,
+        random_state: RandomState = None,
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        prevalence: float | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        histogram: bool = True,
+        **kwargs: Any,
+    ) -> ReliabilityDisplay:
         """The reliability diagram of predicted probabilities.
 
         Parameters
@@ -170,22 +184,22 @@ class ReliabilityDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
         *,
-        band="consistency",
-        confidence_level=0.95,
-        n_resamples=1000,
-        random_state=None,
-        pos_label=None,
-        sample_weight=None,
-        prevalence=None,
-        name=None,
-        ax=None,
-        histogram=True,
-        **kwargs,
-    ):
+        band: Literal["consistency", "confidence"] | None = "consistency",
+        confidence_level: float = 0.95,
+        n_resamples: int = 1000,
+        random_state: RandomState = None,
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        prevalence: float | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        histogram: bool = True,
+        **kwargs: Any,
+    ) -> ReliabilityDisplay:
         """The same from a fitted binary classifier's ``predict_proba`` on
         (X, y).
 
@@ -234,7 +248,14 @@ class ReliabilityDisplay:
             text += f", p={diagram.p_value:.3f}"
         return f"{name or self.name or 'classifier'}\n{text}"
 
-    def plot(self, ax=None, *, name=None, histogram=True, **kwargs):
+    def plot(
+        self,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        histogram: bool = True,
+        **kwargs: Any,
+    ) -> ReliabilityDisplay:
         """Draw the curve, its band (shaded in the line's colour), the
         diagonal and the histograms (once per axes).
 

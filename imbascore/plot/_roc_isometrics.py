@@ -10,8 +10,14 @@ high TPR as alpha grows. The best threshold of a metric is where the ROC
 curve touches its highest isometric.
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from .._core.types import ArrayLike, PosLabel
 from .._metrics.catalogue import LABEL_CATALOGUE, NOT_A_QUALITY
 from .._thresholds.curve import (
     check_metrics,
@@ -20,6 +26,12 @@ from .._thresholds.curve import (
 )
 from ._base import check_matplotlib
 from ._threshold_curve import scores_of_estimator
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+
+    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["RocIsometricsDisplay"]
 
@@ -72,19 +84,22 @@ class RocIsometricsDisplay:
            machine learning metrics through ROC isometrics. ICML, 194-201.
     """
 
+    curve_: ThresholdCurve
+    line_: Line2D
+
     def __init__(
         self,
         *,
-        fpr,
-        tpr,
-        thresholds,
-        values,
-        best,
-        positives,
-        negatives,
-        metric_params=None,
-        name=None,
-    ):
+        fpr: ArrayLike,
+        tpr: ArrayLike,
+        thresholds: ArrayLike,
+        values: Mapping[str, ArrayLike],
+        best: Mapping[str, int],
+        positives: float,
+        negatives: float,
+        metric_params: Mapping[str, Any] | None = None,
+        name: str | None = None,
+    ) -> None:
         self.fpr = np.asarray(fpr, dtype=float)
         self.tpr = np.asarray(tpr, dtype=float)
         self.thresholds = np.asarray(thresholds, dtype=float)
@@ -98,18 +113,24 @@ class RocIsometricsDisplay:
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
         *,
-        metrics=("iba", "gmean", "balanced_accuracy", "accuracy", "f1"),
-        isometrics=None,
-        pos_label=None,
-        sample_weight=None,
-        thresholds=None,
-        name=None,
-        ax=None,
-        **metric_params,
-    ):
+        metrics: str | Sequence[str] = (
+            "iba",
+            "gmean",
+            "balanced_accuracy",
+            "accuracy",
+            "f1",
+        ),
+        isometrics: str | None = None,
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        thresholds: ArrayLike | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **metric_params: Any,
+    ) -> RocIsometricsDisplay:
         """The ROC curve of ``y_score`` over the isometrics of ``isometrics``
         (default: the first of ``metrics``), each of ``metrics`` marked where
         it is best. The other parameters are :func:`~imbascore.threshold_curve`'s
@@ -145,20 +166,26 @@ class RocIsometricsDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
         *,
-        metrics=("iba", "gmean", "balanced_accuracy", "accuracy", "f1"),
-        isometrics=None,
-        response_method="auto",
-        pos_label=None,
-        sample_weight=None,
-        thresholds=None,
-        name=None,
-        ax=None,
-        **metric_params,
-    ):
+        metrics: str | Sequence[str] = (
+            "iba",
+            "gmean",
+            "balanced_accuracy",
+            "accuracy",
+            "f1",
+        ),
+        isometrics: str | None = None,
+        response_method: str = "auto",
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        thresholds: ArrayLike | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **metric_params: Any,
+    ) -> RocIsometricsDisplay:
         """The same from a fitted binary classifier's scores on (X, y)
         (``response_method`` as in
         :meth:`ThresholdCurveDisplay.from_estimator`)."""
@@ -190,7 +217,15 @@ class RocIsometricsDisplay:
             return f"weighted accuracy (weight = {weight:g})"
         return metric.replace("_", " ")
 
-    def plot(self, ax=None, *, isometrics=None, levels=9, name=None, legend=True):
+    def plot(
+        self,
+        ax: Axes | None = None,
+        *,
+        isometrics: str | None = None,
+        levels: int = 9,
+        name: str | None = None,
+        legend: bool = True,
+    ) -> RocIsometricsDisplay:
         """Draw the isometrics, the ROC curve and each metric's best point.
 
         Parameters

@@ -1,11 +1,22 @@
 """Metrics against the decision threshold, each best point marked."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from .._core.checks import check_choice, param_error
+from .._core.types import ArrayLike, PosLabel
 from .._metrics.catalogue import NOT_A_QUALITY
 from .._thresholds.curve import threshold_curve
 from ._base import check_matplotlib
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["ThresholdCurveDisplay", "scores_of_estimator"]
 
@@ -117,31 +128,40 @@ class ThresholdCurveDisplay:
     {'iba': 0.5, 'f1': 0.8}
     """
 
-    def __init__(self, *, thresholds, values, best=None, name=None):
+    curve_: ThresholdCurve
+
+    def __init__(
+        self,
+        *,
+        thresholds: ArrayLike,
+        values: Mapping[str, ArrayLike],
+        best: Mapping[str, int] | None = None,
+        name: str | None = None,
+    ) -> None:
         self.thresholds = np.asarray(thresholds, dtype=float)
         self.values = {key: np.asarray(v, dtype=float) for key, v in values.items()}
         self.best = dict(best or {})
         self.name = name
 
     @property
-    def best_thresholds_(self):
+    def best_thresholds_(self) -> dict[str, float]:
         """Each marked metric's best threshold."""
         return {key: float(self.thresholds[i]) for key, i in self.best.items()}
 
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
         *,
-        metrics=("iba", "gmean", "balanced_accuracy"),
-        pos_label=None,
-        sample_weight=None,
-        thresholds=None,
-        name=None,
-        ax=None,
-        **metric_params,
-    ):
+        metrics: str | Sequence[str] = ("iba", "gmean", "balanced_accuracy"),
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        thresholds: ArrayLike | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **metric_params: Any,
+    ) -> ThresholdCurveDisplay:
         """The curves of ``y_score``; the parameters are those of
         :func:`~imbascore.threshold_curve` (``metrics``, ``pos_label``,
         ``sample_weight``, ``thresholds``, ``alpha``, ...)."""
@@ -168,19 +188,19 @@ class ThresholdCurveDisplay:
     @classmethod
     def from_estimator(
         cls,
-        estimator,
-        X,
-        y,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
         *,
-        metrics=("iba", "gmean", "balanced_accuracy"),
-        response_method="auto",
-        pos_label=None,
-        sample_weight=None,
-        thresholds=None,
-        name=None,
-        ax=None,
-        **metric_params,
-    ):
+        metrics: str | Sequence[str] = ("iba", "gmean", "balanced_accuracy"),
+        response_method: str = "auto",
+        pos_label: PosLabel | None = None,
+        sample_weight: ArrayLike | None = None,
+        thresholds: ArrayLike | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **metric_params: Any,
+    ) -> ThresholdCurveDisplay:
         """The curves of a fitted binary classifier's scores on (X, y).
 
         ``response_method`` is ``"auto"`` (``predict_proba``, else
@@ -207,7 +227,9 @@ class ThresholdCurveDisplay:
             **metric_params,
         )
 
-    def plot(self, ax=None, *, name=None, mark_best=True):
+    def plot(
+        self, ax: Axes | None = None, *, name: str | None = None, mark_best: bool = True
+    ) -> ThresholdCurveDisplay:
         """Draw one line per metric and mark each best threshold.
 
         Parameters
