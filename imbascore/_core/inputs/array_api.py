@@ -16,6 +16,7 @@ has them), 2-D targets, and the functions that need every sample on the host
 (bootstrap intervals, per-sample costs, groups).
 """
 
+import importlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,11 +38,17 @@ __all__ = [
 def _compat():
     """array_api_compat: scikit-learn's vendored copy (1.6 and later), else
     the package, which older scikit-learn requires for its dispatch."""
-    try:
-        from sklearn.externals import array_api_compat
-    except ImportError:
-        import array_api_compat
-    return array_api_compat
+    # by name: its py.typed (vendored inside scikit-learn) would make a type
+    # checker read scikit-learn, which has no types, as typed
+    for name in ("sklearn.externals.array_api_compat", "array_api_compat"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    raise ImportError(
+        "scikit-learn's array API dispatch needs array_api_compat: "
+        "pip install array-api-compat"
+    )
 
 
 def _dispatch_on():
