@@ -62,6 +62,12 @@ class _Objective:
         return out
 
     def value(self, x):
+        # exp(-max) may overflow to inf (f = inf: the line search halves the
+        # step, Optimization.lnsrch), as in Java.
+        with np.errstate(over="ignore"):
+            return self._value(x)
+
+    def _value(self, x):
         self.evaluations += 1
         linear = self._linear(x)
         top = linear.max(axis=1)
@@ -83,6 +89,10 @@ class _Objective:
         return float(nll)
 
     def gradient(self, x):
+        with np.errstate(over="ignore"):
+            return self._gradient(x)
+
+    def _gradient(self, x):
         linear = self._linear(x)
         top = linear.max(axis=1)
         num = np.exp(linear - top[:, None])
@@ -187,6 +197,7 @@ class _Optimizer:
         self.max_iterations = max_iterations
         self.f = None
         self.slope = 0.0
+        self.iterations = 0
 
     def _line_search(self, xold, gradient, direct, stpmax):
         """Optimization.lnsrch; scales ``direct`` in place as Weka does."""
@@ -261,16 +272,16 @@ class _Optimizer:
                 if k == 0:
                     if not math.isinf(init_f):
                         init_f = self.f
-                    tmplam = -0.5 * alam * self.slope / (
-                        (self.f - fold) / alam - self.slope
+                    tmplam = (
+                        -0.5 * alam * self.slope / ((self.f - fold) / alam - self.slope)
                     )
                 else:
                     rhs1 = self.f - fold - alam * self.slope
                     rhs2 = fhi - fold - alam2 * self.slope
                     a = (rhs1 / (alam * alam) - rhs2 / (alam2 * alam2)) / (alam - alam2)
-                    b = (-alam2 * rhs1 / (alam * alam) + alam * rhs2 / (alam2 * alam2)) / (
-                        alam - alam2
-                    )
+                    b = (
+                        -alam2 * rhs1 / (alam * alam) + alam * rhs2 / (alam2 * alam2)
+                    ) / (alam - alam2)
                     if a == 0.0:
                         tmplam = -self.slope / (2.0 * b)
                     else:
@@ -324,6 +335,7 @@ class _Optimizer:
         x = np.array(x0, dtype=float)
         stpmax = _STPMX * max(math.sqrt(_sequential_sum(grad * grad)), n)
         for _ in range(self.max_iterations):
+            self.iterations += 1
             old_x, old_grad = x, grad
             x = self._line_search(x, grad, direct, stpmax)
             finish = False
@@ -362,8 +374,9 @@ class _Optimizer:
 def fit_logistic(Z, labels, n_classes, ridge, max_its=-1):
     """Logistic.buildClassifier on numeric, complete ``Z``; unit weights.
 
-    Returns ``(kept, par)``: the columns RemoveUseless keeps and Weka's
-    ``m_Par`` (``(1 + n_kept, n_classes - 1)``, raw units, intercept first).
+    Returns ``(kept, par, n_iter)``: the columns RemoveUseless keeps, Weka's
+    ``m_Par`` (``(1 + n_kept, n_classes - 1)``, raw units, intercept first)
+    and the optimiser's iterations.
     """
     Z = np.asarray(Z, dtype=float)
     # RemoveUseless: a numeric column with fewer than two distinct values goes.
@@ -382,7 +395,9 @@ def fit_logistic(Z, labels, n_classes, ridge, max_its=-1):
         mean[1:] = _sequential_sum(Z) / total
         squares = _sequential_sum(Z * Z)
         if total > 1:
-            sd[1:] = np.sqrt(np.abs(squares - total * mean[1:] * mean[1:]) / (total - 1))
+            sd[1:] = np.sqrt(
+                np.abs(squares - total * mean[1:] * mean[1:]) / (total - 1)
+            )
         else:
             sd[1:] = 0.0
     mean[0], sd[0] = 0.0, 1.0
@@ -412,7 +427,7 @@ def fit_logistic(Z, labels, n_classes, ridge, max_its=-1):
             if sd[j] != 0:
                 par[j, i] /= sd[j]
                 par[0, i] -= par[j, i] * mean[j]
-    return kept, par
+    return kept, par, optimizer.iterations
 
 
 def logistic_proba(Z, kept, par):

@@ -198,6 +198,8 @@ class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
     coef_ : ndarray of shape (1 + n_kept, n_classes - 1)
         Weka's ``Logistic`` coefficients (``m_Par``, intercept first) on the
         memberships that ``RemoveUseless`` keeps (``kept_``).
+    n_iter_ : int
+        Iterations of Weka's optimiser (over its restarts every 200).
     n_features_in_ : int
 
     Examples
@@ -250,7 +252,9 @@ class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
         check_classification_targets(y)
         self._check_params()
         self.nominal_, self.n_values_ = check_nominal(
-            X, self.categorical_features, self.n_categories,
+            X,
+            self.categorical_features,
+            self.n_categories,
             owner="WekaRBFNetworkClassifier",
         )
         self.classes_, codes = np.unique(y, return_inverse=True)
@@ -275,14 +279,22 @@ class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
         )
         self.clusterers_ = [
             _DensityClusterer(
-                Z[codes == c], self.nominal_, self.n_values_, self.n_clusters,
-                int(self.random_state), self.min_std,
+                Z[codes == c],
+                self.nominal_,
+                self.n_values_,
+                self.n_clusters,
+                int(self.random_state),
+                self.min_std,
             )
             for c in range(len(self.classes_))
         ]
+        self.n_iter_ = 0
         if len(self.classes_) > 1:
-            self.kept_, self.coef_ = fit_logistic(
-                self._memberships(Z), codes, len(self.classes_), float(self.ridge),
+            self.kept_, self.coef_, self.n_iter_ = fit_logistic(
+                self._memberships(Z),
+                codes,
+                len(self.classes_),
+                float(self.ridge),
                 int(self.max_iter),
             )
         return self
@@ -317,7 +329,8 @@ class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The class of largest probability (the first of a tie, as Weka)."""
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
 
 
 class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
