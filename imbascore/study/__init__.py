@@ -28,7 +28,7 @@ from ._weka.ibk import WekaIBkClassifier
 from ._weka.j48 import WekaJ48Classifier
 from ._weka.mlp import WekaMLPClassifier
 from ._weka.naive_bayes import WekaNaiveBayesClassifier
-from ._weka.rbf_network import RBFNetworkClassifier
+from ._weka.rbf_network import RBFNetworkClassifier, WekaRBFNetworkClassifier
 from ._weka.smo import WekaSMOClassifier
 from ._weka.smote import WekaSMOTE
 
@@ -52,6 +52,7 @@ __all__ = [
     "WekaJ48Classifier",
     "WekaMLPClassifier",
     "WekaNaiveBayesClassifier",
+    "WekaRBFNetworkClassifier",
     "WekaSMOClassifier",
     "WekaSMOTE",
 ]

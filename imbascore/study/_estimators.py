@@ -21,7 +21,7 @@ from ._weka.ibk import WekaIBkClassifier
 from ._weka.j48 import WekaJ48Classifier
 from ._weka.mlp import WekaMLPClassifier
 from ._weka.naive_bayes import WekaNaiveBayesClassifier
-from ._weka.rbf_network import RBFNetworkClassifier
+from ._weka.rbf_network import RBFNetworkClassifier, WekaRBFNetworkClassifier
 from ._weka.smo import WekaSMOClassifier
 from ._weka.smote import WekaSMOTE
 
@@ -104,6 +104,12 @@ def _weka_j48(n_inputs, random_state):
     return WekaJ48Classifier()
 
 
+def _weka_rbf(n_inputs, random_state):
+    # Weka's default -S 1 in every fold: RBFNetwork is not Randomizable, so
+    # neither the Explorer nor the Experimenter gives it another seed.
+    return WekaRBFNetworkClassifier()
+
+
 #: name -> (factory of (n_inputs, random_state), what it stands for).
 CLASSIFIERS = {
     "1nn": (_one_nn, "IBk, k = 1: KNeighborsClassifier(n_neighbors=1), Euclidean"),
@@ -173,6 +179,15 @@ CLASSIFIERS = {
         "value, at least 2 instances in two branches, collapsing, error-based "
         "pruning at CF = 0.25 with subtree raising, fractional instances for "
         "missing values)",
+    ),
+    "weka_rbf": (
+        _weka_rbf,
+        "RBFNetwork as Weka builds it: WekaRBFNetworkClassifier (attributes "
+        "standardised; per class, Weka's SimpleKMeans with 2 clusters seeded by "
+        "java.util.Random(1) on range-normalised distances; a normal density "
+        "per cluster and attribute, standard deviation at least 0.1; the "
+        "clusters' posterior memberships into Weka's Logistic, ridge 1e-8, "
+        "fitted by Weka's BFGS until it converges)",
     ),
 }
 

@@ -32,7 +32,7 @@ GARCIA2009_STUDY_CLASSIFIERS = {
     "SVC": ("weka_svm", "svm"),
     "NBC": ("weka_nb", "nb"),
     "J48": ("weka_j48", "tree"),
-    "RBF": ("rbf",),  # Weka's RBFNetwork is not rebuilt rule by rule
+    "RBF": ("weka_rbf", "rbf"),
 }
 
 #: The seven measures whose pick the paper compares (TPR and TNR are rates).

@@ -18,6 +18,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from imbascore.study import (
     WekaIBkClassifier,
     WekaMLPClassifier,
+    WekaRBFNetworkClassifier,
     WekaSMOClassifier,
     WekaSMOTE,
     prepare_data,
@@ -37,7 +38,7 @@ except ImportError:  # pragma: no cover - the test extra installs numba
 
 needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason='needs numba ("[weka]")')
 
-ESTIMATORS = [WekaIBkClassifier()]
+ESTIMATORS = [WekaIBkClassifier(), WekaRBFNetworkClassifier()]
 if HAS_NUMBA:
     ESTIMATORS += [WekaSMOClassifier(), WekaMLPClassifier(n_epochs=100)]
 
