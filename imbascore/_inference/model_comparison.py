@@ -22,6 +22,14 @@ from scipy import stats
 from .._core.checks import check_confidence_level, param_error
 from .._core.optional import require
 from .across_datasets import _holm
+from .five_by_two import (
+    FIVE_BY_TWO,
+    check_ten_folds,
+    combined_f_5x2,
+    is_five_by_two,
+    paired_t_5x2,
+)
+from .fold_tests import NAMES, choose_method
 
 __all__ = ["ModelComparison", "compare_models", "simplest_within_noise"]
 
@@ -161,6 +169,8 @@ def _checked_scores(scores, drop_nan, func, *, cv=None, results=None):
 def split_ratio_of(cv, func):
     """``n_test / n_train`` of a splitter's folds (Nadeau & Bengio's
     correction), from its settings."""
+    if is_five_by_two(cv):
+        return 1.0  # halves: as many test samples as training samples
     if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
         n_splits = int(cv)
     elif hasattr(cv, "cvargs") and "n_splits" in cv.cvargs:  # Repeated*KFold
@@ -176,7 +186,7 @@ def split_ratio_of(cv, func):
             param_error(
                 func,
                 "cv",
-                "an int, a k-fold splitter (KFold, StratifiedKFold, "
+                "an int, '5x2', a k-fold splitter (KFold, StratifiedKFold, "
                 "RepeatedStratifiedKFold, ...) or a ShuffleSplit with float sizes",
                 cv,
                 "For other splitters pass test_train_ratio=n_test / n_train.",
@@ -190,6 +200,8 @@ def split_ratio_of(cv, func):
 def _splits_of(cv):
     """How many folds ``cv`` makes, or None where that depends on the data
     (LeaveOneOut, a group splitter without its groups)."""
+    if isinstance(cv, str):
+        return 10 if cv == FIVE_BY_TWO else None
     if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
         return int(cv)
     try:
@@ -304,6 +316,7 @@ _COLUMNS = (
     "low",
     "high",
     "t",
+    "statistic",
     "pvalue",
     "pvalue_holm",
     "p_better",
@@ -332,6 +345,12 @@ class ModelComparison:
         ``n_test / n_train`` of the folds.
     confidence_level : float
         Of the ``low``, ``high`` interval of each mean difference.
+    method : str
+        The test whose ``statistic`` and ``pvalue`` the rows hold:
+        ``"corrected_t"``, ``"paired_t_5x2"`` or ``"combined_f_5x2"``.
+    method_reason : str
+        Why that test: asked for, or what ``method="auto"`` read from
+        ``cv`` and the error rates measured there.
     """
 
     metric: object
@@ -340,6 +359,8 @@ class ModelComparison:
     rope: float
     test_train_ratio: float
     confidence_level: float
+    method: str = "corrected_t"
+    method_reason: str = "the only test of 0.1"
 
     def __setstate__(self, state):
         # pickles of 0.1 had rows keyed "p_value" only
@@ -348,6 +369,10 @@ class ModelComparison:
                 row.setdefault("pvalue", row["p_value"])
             if "p_holm" in row:
                 row.setdefault("pvalue_holm", row["p_holm"])
+            if "t" in row:
+                row.setdefault("statistic", row["t"])
+        state.setdefault("method", "corrected_t")
+        state.setdefault("method_reason", "the only test of 0.1")
         self.__dict__.update(state)
 
     @property
@@ -358,9 +383,10 @@ class ModelComparison:
     def to_frame(self):
         """One row per pair (A, B): ``mean_difference`` is A minus B;
         ``low``, ``high`` its interval (the corrected t's, equal to the
-        Bayesian posterior's equal-tailed interval); ``t`` and ``pvalue``
-        Nadeau & Bengio's corrected resampled t-test (two-sided); ``pvalue_holm``
-        Holm's adjustment over the pairs; ``p_better``, ``p_equivalent``,
+        Bayesian posterior's equal-tailed interval, whatever the test);
+        ``statistic`` and ``pvalue`` the test of :attr:`method` (two-sided;
+        ``t`` is ``statistic`` for the t-tests and NaN for the F-test);
+        ``pvalue_holm`` Holm's adjustment over the pairs; ``p_better``, ``p_equivalent``,
         ``p_worse`` the Bayesian correlated t-test's P(A better by more than
         the ROPE), P(within it), P(B better)."""
         import pandas as pd
@@ -376,7 +402,8 @@ class ModelComparison:
             f"models x {folds} folds: {names}>, rows=<{pairs} "
             f"pair{'s' if pairs != 1 else ''}>, rope={self.rope:g}, "
             f"test_train_ratio={self.test_train_ratio:.4g}, "
-            f"confidence_level={self.confidence_level})"
+            f"confidence_level={self.confidence_level}, method={self.method!r}, "
+            f"method_reason={self.method_reason!r})"
         )
 
     def __str__(self):
@@ -385,7 +412,8 @@ class ModelComparison:
             f"ModelComparison({self.metric or 'score'}, {len(self.scores)} models, "
             f"{len(next(iter(self.scores.values())))} folds, rope={self.rope:g})"
         )
-        lines = [title]
+        lines = [title, f"  test: {NAMES.get(self.method, self.method)}"]
+        lines.append(f"  why: {self.method_reason}")
         width = max(len(f"{r['model_a']} - {r['model_b']}") for r in self.rows)
         lines.append(
             f"  {'A - B':<{width}}  {'diff':>8}  {'p':>7}  {'p_holm':>7}  "
@@ -437,16 +465,17 @@ class ModelComparison:
 
 
 def compare_models(
-    results,
-    metric=None,
+    results: object,
+    metric: str | None = None,
     *,
-    cv=None,
-    test_train_ratio=None,
-    rope=0.0,
-    pairs="all",
-    confidence_level=0.95,
-    drop_nan=False,
-):
+    cv: object = None,
+    test_train_ratio: float | None = None,
+    rope: float = 0.0,
+    pairs: str = "all",
+    confidence_level: float = 0.95,
+    drop_nan: bool = False,
+    method: str = "auto",
+) -> ModelComparison:
     """Compare models on the folds of one dataset, pair by pair.
 
     Parameters
@@ -527,6 +556,7 @@ def compare_models(
         raise ValueError(param_error(func, "pairs", "'all' or 'best'", pairs))
     confidence_level = check_confidence_level(confidence_level, func)
     ratio = _ratio(cv, test_train_ratio, func)
+    method, reason = choose_method(method, cv, func)
     rope = _check_rope(rope, func)
     metric, scores = _fold_scores(results, metric, func)
     scores = _checked_scores(scores, drop_nan, func, cv=cv, results=results)
@@ -541,6 +571,7 @@ def compare_models(
         posterior = _Posterior.of(scores[a], scores[b], ratio)
         better, equivalent, worse = posterior.probabilities(rope)
         low, high = posterior.interval(confidence_level)
+        statistic, pvalue = _test(method, posterior, scores[a] - scores[b], func)
         rows.append(
             {
                 "model_a": a,
@@ -550,8 +581,9 @@ def compare_models(
                 "mean_difference": posterior.mean,
                 "low": low,
                 "high": high,
-                "t": posterior.mean / posterior.scale if posterior.scale else np.nan,
-                "pvalue": posterior.pvalue(),
+                "t": np.nan if method == "combined_f_5x2" else statistic,
+                "statistic": statistic,
+                "pvalue": pvalue,
                 "p_better": better,
                 "p_equivalent": equivalent,
                 "p_worse": worse,
@@ -561,7 +593,20 @@ def compare_models(
         row["pvalue_holm"] = float(adjusted)
         # aliases, kept for 0.1 code
         row["p_value"], row["p_holm"] = row["pvalue"], row["pvalue_holm"]
-    return ModelComparison(metric, scores, rows, rope, ratio, float(confidence_level))
+    return ModelComparison(
+        metric, scores, rows, rope, ratio, float(confidence_level), method, reason
+    )
+
+
+def _test(method, posterior, differences, func):
+    """``(statistic, p-value)`` of ``method`` on one pair's differences."""
+    if method == "corrected_t":
+        t = posterior.mean / posterior.scale if posterior.scale else np.nan
+        return t, posterior.pvalue()
+    check_ten_folds(differences, func, method)
+    if method == "paired_t_5x2":
+        return paired_t_5x2(differences)
+    return combined_f_5x2(differences)
 
 
 def simplest_within_noise(
