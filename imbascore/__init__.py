@@ -31,8 +31,9 @@ from ._groups.decisions import (
 from ._groups.metrics import GroupComparison, GroupMetrics, metrics_by_group
 from ._groups.worst import worst_group_score
 from ._inference.across_datasets import ApproachComparison, compare_approaches
-from ._inference.intervals import MetricInterval, metric_interval
+from ._inference.cochran import CochranComparison
 from ._inference.five_by_two import five_by_two_cv
+from ._inference.intervals import MetricInterval, metric_interval
 from ._inference.model_comparison import (
     ModelComparison,
     compare_models,
@@ -224,6 +225,7 @@ __all__ = [
     "metrics_by_group",
     "miscalibration_score",
     "ModelComparison",
+    "CochranComparison",
     "multi_scorer",
     "MultiScorer",
     "neg_expected_cost_scorer",

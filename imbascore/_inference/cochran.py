@@ -64,7 +64,9 @@ class CochranComparison:
     test: str = "cochran_q"
 
     def __repr__(self):
-        scores = ", ".join(f"{name}: {value:.4g}" for name, value in self.scores.items())
+        scores = ", ".join(
+            f"{name}: {value:.4g}" for name, value in self.scores.items()
+        )
         return (
             f"CochranComparison(metric={self.metric!r}, scores=<{scores}>, "
             f"statistic={self.statistic:.4g}, df={self.df}, "
@@ -83,7 +85,9 @@ class CochranComparison:
 
 def _names(count):
     letters = string.ascii_uppercase
-    return list(letters[:count]) if count <= 26 else [f"model {i}" for i in range(count)]
+    return (
+        list(letters[:count]) if count <= 26 else [f"model {i}" for i in range(count)]
+    )
 
 
 def cochran_q(correct) -> tuple[float, float]:

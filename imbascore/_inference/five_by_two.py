@@ -122,9 +122,7 @@ def paired_t_5x2(differences) -> tuple[float, float]:
     variance = _variances(folds).mean()
     first = float(folds[0, 0])
     if variance == 0:
-        return (np.nan if first == 0 else np.copysign(np.inf, first)), float(
-            first == 0
-        )
+        return (np.nan if first == 0 else np.copysign(np.inf, first)), float(first == 0)
     t = first / float(np.sqrt(variance))
     return t, float(2 * stats.t.sf(abs(t), 5))
 

@@ -386,9 +386,9 @@ class ModelComparison:
         Bayesian posterior's equal-tailed interval, whatever the test);
         ``statistic`` and ``pvalue`` the test of :attr:`method` (two-sided;
         ``t`` is ``statistic`` for the t-tests and NaN for the F-test);
-        ``pvalue_holm`` Holm's adjustment over the pairs; ``p_better``, ``p_equivalent``,
-        ``p_worse`` the Bayesian correlated t-test's P(A better by more than
-        the ROPE), P(within it), P(B better)."""
+        ``pvalue_holm`` Holm's adjustment over the pairs; ``p_better``,
+        ``p_equivalent``, ``p_worse`` the Bayesian correlated t-test's
+        P(A better by more than the ROPE), P(within it), P(B better)."""
         import pandas as pd
 
         return pd.DataFrame(self.rows, columns=list(_COLUMNS))

@@ -234,9 +234,7 @@ def test_five_by_two_needs_ten_folds(method):
     ):
         ims.compare_models(scores, cv="5x2", method=method, drop_nan=True)
     with pytest.raises(ValueError, match="cv's 10 splits"):
-        ims.compare_models(
-            {"a": np.ones(8), "b": np.ones(8)}, cv="5x2", method=method
-        )
+        ims.compare_models({"a": np.ones(8), "b": np.ones(8)}, cv="5x2", method=method)
 
 
 def test_five_by_two_cv_refuses_a_non_bool_stratify():
