@@ -446,14 +446,30 @@ def compare_predictions(
         ``pred_a`` and ``pred_b`` are the two models' scores of the positive
         class.
 
-    metric : str, default="iba"
+    *more_preds : array-like of shape (n_samples,)
+        The labels of more models on the same samples: Cochran's Q of all
+        of them (``method="cochran_q"``, which then is the default).
+
+    metric : str, default=None
         A name :meth:`ConfusionCounts.score` takes, or a ranking metric
         (``"roc_auc"``, ``"average_precision"``, ``"auprg"``,
-        ``"partial_auc"``).
+        ``"partial_auc"``). None: ``"iba"``, or ``"accuracy"`` for
+        Cochran's Q (which takes ``"accuracy"``, ``"sensitivity"``,
+        ``"recall"`` and ``"specificity"``: the shares of right answers on
+        all samples, the positives or the negatives).
 
-    method : {"posterior", "bootstrap", "delong"}, default=None
-        None: ``"posterior"`` for a metric of labels, ``"delong"`` for
-        ``"roc_auc"``, ``"bootstrap"`` for the other ranking metrics.
+    method : {"posterior", "bootstrap", "delong", "cochran_q"}, default=None
+        None: ``"cochran_q"`` for more than two models, ``"posterior"`` for
+        a metric of labels, ``"delong"`` for ``"roc_auc"``, ``"bootstrap"``
+        for the other ranking metrics.
+
+        ``"cochran_q"``: Cochran's Q test (1950) that two or more models
+        are right equally often on the same samples, from each sample's
+        row of right and wrong answers (chi-squared, ``k - 1`` degrees of
+        freedom; McNemar's chi-squared without continuity correction for
+        two models; equal to mlxtend's ``cochrans_q``). It counts samples:
+        no ``sample_weight``, no :class:`PairedCounts`. Returns a
+        :class:`CochranComparison`.
 
         For ranking metrics: ``"delong"`` is DeLong's test of two correlated
         ROC AUCs (DeLong, DeLong & Clarke-Pearson 1988): the covariance of
@@ -490,8 +506,10 @@ def compare_predictions(
 
     Returns
     -------
-    comparison : PredictionComparison
-        ``estimate`` (A minus B), ``low``, ``high``, ``pvalue``.
+    comparison : PredictionComparison or CochranComparison
+        ``estimate`` (A minus B), ``low``, ``high``, ``pvalue``; with
+        ``method="cochran_q"`` each model's ``scores``, ``statistic``,
+        ``df`` and ``pvalue``.
 
     Notes
     -----
@@ -520,6 +538,10 @@ def compare_predictions(
     ... )
     >>> round(result.estimate, 2), round(result.pvalue, 3), result.test
     (0.3, 0.25, 'mcnemar')
+    >>> pred_c = [1] * 9 + [0] * 1 + [1] * 30 + [0] * 60
+    >>> print(compare_predictions(y_true, pred_a, pred_b, pred_c))
+    CochranComparison(accuracy: A 0.88, B 0.91, C 0.69; Q=28.47, df=2,
+    p=6.585e-07 (Cochran's Q, 100 samples))
     """
     func = "compare_predictions"
     if more_preds and method not in (None, "cochran_q"):
