@@ -257,12 +257,24 @@ def cochran_rates(n, replications, better, seed=0):
     return rate, np.sqrt(rate * (1 - rate) / replications)
 
 
+def print_cochran(replications):
+    print(
+        f"\ncompare_predictions, Cochran's Q over three models' accuracy "
+        f"({replications} test sets each; rate ± Monte Carlo error):\n"
+    )
+    print("| n | null | A right 2 points more often | A 5 points more |")
+    print("|---|---|---|---|")
+    for n in (200, 2000):
+        cells = [cochran_rates(n, replications, better) for better in (0, 0.02, 0.05)]
+        print(f"| {n} | " + " | ".join(f"{r:.1%} ± {e:.1%}" for r, e in cells) + " |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
-        "--part", choices=("all", "models", "predictions"), default="all"
+        "--part", choices=("all", "models", "predictions", "cochran"), default="all"
     )
     args = parser.parse_args()
     start = time.perf_counter()
@@ -274,6 +286,9 @@ def main():
     if args.part == "models":
         return
     replications = 100 if args.quick else 1000
+    if args.part == "cochran":
+        print_cochran(replications)
+        return
     print(
         f"\ncompare_predictions, IBA difference, 5% positives ({replications} test "
         "sets each):\n"
@@ -295,15 +310,7 @@ def main():
                 f"| {n} | {method} | {true:.4f} | {coverage:.1%} | "
                 f"{null_rejection:.1%} |"
             )
-    print(
-        f"\ncompare_predictions, Cochran's Q over three models' accuracy "
-        f"({replications} test sets each; rate ± Monte Carlo error):\n"
-    )
-    print("| n | null | A right 2 points more often | A 5 points more |")
-    print("|---|---|---|---|")
-    for n in (200, 2000):
-        cells = [cochran_rates(n, replications, better) for better in (0, 0.02, 0.05)]
-        print(f"| {n} | " + " | ".join(f"{r:.1%} ± {e:.1%}" for r, e in cells) + " |")
+    print_cochran(replications)
     print(f"\n({time.perf_counter() - start:.0f} s)")
 
 
