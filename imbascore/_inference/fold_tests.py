@@ -83,6 +83,9 @@ def _auto(folds):
     if below:
         best = max(below, key=power)
         why = "none within 5% ± 1.5%; the most powerful of the conservative ones"
+    elif len(measured) == 1:
+        best = next(iter(measured))
+        why = "none within 5% ± 1.5%, and it is the only test for these folds"
     else:
         best = min(measured, key=lambda t: measured[t][0])
         why = "none within 5% ± 1.5%; the least liberal one"
