@@ -8,8 +8,11 @@ Benavoli et al. (2017) turn the same statistic into the posterior of the
 mean difference (a Student t), which, with a region of practical
 equivalence (ROPE), gives P(A better), P(equivalent) and P(B better).
 :func:`compare_models` computes both for every pair of models from their
-fold scores; :func:`simplest_within_noise` is a ``refit`` callable that picks
-the simplest candidate of a search that is not credibly worse than the best.
+fold scores, or, on 5x2 folds, Dietterich's and Alpaydin's tests
+(``five_by_two.py``); which test ``method="auto"`` runs on which folds, and
+why, is ``fold_tests.py``'s; :func:`simplest_within_noise` is a ``refit``
+callable that picks the simplest candidate of a search that is not credibly
+worse than the best.
 """
 
 import numbers
