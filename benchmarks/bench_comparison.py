@@ -2,24 +2,38 @@
 
 Prints Markdown tables (medians never asserted: a benchmark, not a test):
 
-1. ``compare_models`` under the null: two logistic regressions, each on one
-   of two equally informative features (equal true IBA by symmetry,
-   correlated errors), on fresh imbalanced datasets, with 15 random 90/10
-   splits, with 10-fold cross-validation and with 10 x 10-fold (Bouckaert &
-   Frank 2004's setting for the corrected test); the share of datasets where
-   each test rejects at 5%: the corrected resampled t-test (Nadeau &
-   Bengio), the Bayesian correlated t-test (P(A better) > 0.975 or
-   P(B better) > 0.975, no ROPE) and the naive paired t-test.
+1. ``compare_models``: type I error and power of every test of fold scores.
+   Two logistic regressions, each on one of two informative features and two
+   noise features, on fresh imbalanced datasets (300 samples, ~13%
+   positives), scored by IBA on the folds of 15 random 90/10 splits, 10-fold,
+   10 x 10-fold and 5 x 2-fold (all stratified). Under the null both features
+   are equally informative (coefficient 1.2; equal true IBA by symmetry, yet
+   on a given dataset one feature happens to be the better one, and every
+   fold shares that); under the two alternatives A's feature is stronger
+   (1.6 and 2.0). Each cell is the share of datasets where the test rejects
+   at 5%, with its Monte Carlo standard error sqrt(p (1 - p) / N). The tests:
+   ``compare_models``' corrected t (Nadeau & Bengio; on 10 x 10-fold it is
+   Bouckaert & Frank's corrected repeated k-fold test), its Bayesian
+   correlated t-test (P(A better) or P(B better) > 0.975, no ROPE: the same
+   decision as the corrected t, by construction), Dietterich's 5x2cv paired
+   t-test and Alpaydin's combined 5x2cv F-test (5x2 only), and the naive
+   paired t-test over folds (scipy) for reference. The models are fitted
+   directly (Newton's method on scikit-learn's ``LogisticRegression()``
+   objective, C=1, intercept not penalised; checked against it below) for
+   all folds of a dataset at once: ``cross_validate`` would take hours.
 2. ``compare_predictions``: test sets drawn from a population of (truth, A,
    B) with 5% positives and known cell probabilities; coverage of the 95%
    interval of the IBA difference (posterior and paired bootstrap) at n = 200
    and 2000, and the rejection rate at 5% when the true difference is 0.
+   Then Cochran's Q over three models of equal accuracy (null) and with one
+   better model (power), n = 200 and 2000.
 
-Run: ``python benchmarks/bench_comparison.py [--quick]``.
+Run: ``python benchmarks/bench_comparison.py [--quick] [--jobs 2]``.
 """
 
 import argparse
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 from scipy import stats
@@ -28,45 +42,143 @@ from sklearn.model_selection import (
     RepeatedStratifiedKFold,
     StratifiedKFold,
     StratifiedShuffleSplit,
-    cross_validate,
 )
 
-from imbascore import compare_models, compare_predictions, get_scorer
+from imbascore import compare_models, compare_predictions, five_by_two_cv
 from imbascore._metrics.formulas import index_balanced_accuracy
 
+#: The settings: a splitter for dataset ``seed`` (its own shuffles).
+SETTINGS = {
+    "15 random 90/10 splits": lambda seed: StratifiedShuffleSplit(
+        15, test_size=0.1, random_state=seed
+    ),
+    "10-fold": lambda seed: StratifiedKFold(10, shuffle=True, random_state=seed),
+    "10 x 10-fold": lambda seed: RepeatedStratifiedKFold(
+        n_splits=10, n_repeats=10, random_state=seed
+    ),
+    "5 x 2-fold": lambda seed: five_by_two_cv(random_state=seed),
+}
+#: Coefficient of A's feature (B's is 1.2): the null and two alternatives.
+STRENGTHS = {"null (1.2)": 1.2, "alternative 1.6": 1.6, "alternative 2.0": 2.0}
+TESTS = (
+    "corrected t",
+    "Bayesian correlated t",
+    "5x2cv paired t",
+    "5x2cv combined F",
+    "naive paired t",
+)
 
-def rejection_rates(cv, n_datasets, n=300, strength_a=1.2):
-    """Rejection rates at 5% of the tests comparing two models.
 
-    Each dataset has two equally informative features, f1 and f2 (the
-    positives are ~13%); model A is a logistic regression on f1 and two
-    noise features, B the same on f2 and the noise. By symmetry their true
-    IBA is equal, yet on a given dataset one feature happens to be the more
-    informative, and every fold shares that: the dataset-level variance that
-    the naive paired t-test over folds ignores. ``strength_a`` above 1.2
-    makes A's feature more informative: the rates are then the power.
-    """
-    rejections = {"corrected t": 0, "Bayesian correlated t": 0, "naive paired t": 0}
-    scoring = {"iba": get_scorer("iba")}
-    for index in range(n_datasets):
-        rng = np.random.default_rng(index)
-        X = rng.normal(size=(n, 4))
-        logit = strength_a * X[:, 0] + 1.2 * X[:, 1] - 2.8
-        y = (rng.random(n) < 1 / (1 + np.exp(-logit))).astype(int)
-        results = {
-            name: cross_validate(
-                LogisticRegression(), X[:, columns], y, cv=cv, scoring=scoring
-            )
-            for name, columns in (("a", [0, 2, 3]), ("b", [1, 2, 3]))
+def dataset(seed, strength_a, n=300):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 4))
+    logit = strength_a * X[:, 0] + 1.2 * X[:, 1] - 2.8
+    y = (rng.random(n) < 1 / (1 + np.exp(-logit))).astype(int)
+    return X, y
+
+
+def fit_logistic(X, y, train, iterations=50):
+    """``LogisticRegression()``'s coefficients (L2, C=1, intercept free) on
+    each row of the boolean ``train`` masks at once, by Newton's method."""
+    Z = np.column_stack([X, np.ones(len(X))])
+    penalty = np.ones(Z.shape[1])
+    penalty[-1] = 0.0
+    weights = train.T.astype(float)
+    W = np.zeros((len(train), Z.shape[1]))
+    for _ in range(iterations):
+        P = 1 / (1 + np.exp(-(Z @ W.T)))
+        gradient = (Z.T @ (weights * (P - y[:, None]))).T + W * penalty
+        curvature = weights * P * (1 - P)
+        hessian = np.einsum("nf,ni,nj->fij", curvature, Z, Z) + np.diag(penalty)
+        step = np.linalg.solve(hessian, gradient[..., None])[..., 0]
+        W -= step
+        if np.abs(step).max() < 1e-10:
+            break
+    return W
+
+
+def fold_iba(X, y, cv):
+    """IBA (alpha=0.1) of each fold's test set, for the model on ``X``."""
+    splits = list(cv.split(X, y))
+    train = np.zeros((len(splits), len(y)), bool)
+    for row, (fit_on, _) in enumerate(splits):
+        train[row, fit_on] = True
+    W = fit_logistic(X, y, train)
+    predicted = (np.column_stack([X, np.ones(len(X))]) @ W.T > 0).T
+    test, positive = ~train, y == 1
+    tpr = (predicted & test & positive).sum(1) / (test & positive).sum(1)
+    tnr = (~predicted & test & ~positive).sum(1) / (test & ~positive).sum(1)
+    return index_balanced_accuracy(tpr, tnr, 0.1)
+
+
+def one_dataset(task):
+    """Which tests reject at 5% on dataset ``seed``, in each setting."""
+    seed, strength_a = task
+    X, y = dataset(seed, strength_a)
+    rejected = {}
+    for label, make in SETTINGS.items():
+        cv = make(seed)
+        scores = {
+            "a": fold_iba(X[:, [0, 2, 3]], y, cv),
+            "b": fold_iba(X[:, [1, 2, 3]], y, cv),
         }
-        row = compare_models(results, "iba", cv=cv).rows[0]
-        rejections["corrected t"] += row["pvalue"] < 0.05
-        rejections["Bayesian correlated t"] += (
+        row = compare_models(scores, cv=cv, method="corrected_t").rows[0]
+        rejected[label, "corrected t"] = row["pvalue"] < 0.05
+        rejected[label, "Bayesian correlated t"] = (
             max(row["p_better"], row["p_worse"]) > 0.975
         )
-        naive = stats.ttest_rel(results["a"]["test_iba"], results["b"]["test_iba"])
-        rejections["naive paired t"] += naive.pvalue < 0.05
-    return {name: count / n_datasets for name, count in rejections.items()}
+        if label == "5 x 2-fold":
+            for method, name in (
+                ("paired_t_5x2", "5x2cv paired t"),
+                ("combined_f_5x2", "5x2cv combined F"),
+            ):
+                pvalue = compare_models(scores, cv=cv, method=method).rows[0]["pvalue"]
+                rejected[label, name] = pvalue < 0.05
+        naive = stats.ttest_rel(scores["a"], scores["b"]).pvalue
+        rejected[label, "naive paired t"] = bool(naive < 0.05)
+    return rejected
+
+
+def rejection_rates(n_datasets, jobs):
+    """``{(strength, setting, test): (rate, standard error)}``."""
+    rates = {}
+    with ProcessPoolExecutor(jobs) as pool:
+        for name, strength in STRENGTHS.items():
+            tasks = [(seed, strength) for seed in range(n_datasets)]
+            outcomes = list(pool.map(one_dataset, tasks, chunksize=10))
+            for key in outcomes[0]:
+                rate = float(np.mean([outcome[key] for outcome in outcomes]))
+                error = float(np.sqrt(rate * (1 - rate) / n_datasets))
+                rates[(name, *key)] = (rate, error)
+    return rates
+
+
+def check_the_fit():
+    """The direct fit against scikit-learn's on one training set."""
+    X, y = dataset(0, 1.2)
+    mine = fit_logistic(X[:, [0, 2, 3]], y, np.ones((1, len(y)), bool))[0]
+    model = LogisticRegression(tol=1e-10).fit(X[:, [0, 2, 3]], y)
+    theirs = np.r_[model.coef_.ravel(), model.intercept_]
+    return float(np.abs(mine - theirs).max())
+
+
+def print_rates(rates, n_datasets):
+    print(
+        f"compare_models, rejection rate at 5% ± Monte Carlo standard error "
+        f"({n_datasets} datasets per cell):\n"
+    )
+    header = " | ".join(STRENGTHS)
+    print(f"| folds | test | {header} |")
+    print("|---|---|" + "---|" * len(STRENGTHS))
+    for setting in SETTINGS:
+        for test in TESTS:
+            if (next(iter(STRENGTHS)), setting, test) not in rates:
+                continue
+            cells = " | ".join(
+                "{:.1%} ± {:.1%}".format(*rates[(name, setting, test)])
+                for name in STRENGTHS
+            )
+            print(f"| {setting} | {test} | {cells} |")
 
 
 def _population(shift):
@@ -126,38 +238,57 @@ def coverage_of_compare_predictions(n, replications, shift, method, seed=0):
     return truth_difference, covered / done, rejected / done
 
 
+def cochran_rates(n, replications, better, seed=0):
+    """Rejection rate at 5% of Cochran's Q over three models on test sets of
+    ``n`` samples (20% positives). Each sample has a difficulty that all
+    models share (correlated answers); models B and C are right with the
+    same probability, A with ``better`` more (0: the null)."""
+    rng = np.random.default_rng(seed)
+    rejected = 0
+    for _ in range(replications):
+        y = (rng.random(n) < 0.2).astype(int)
+        easy = rng.random(n)
+        preds = []
+        for shift in (better, 0.0, 0.0):
+            right = 0.6 * easy + 0.4 * rng.random(n) < 0.75 + shift
+            preds.append(np.where(right, y, 1 - y))
+        rejected += compare_predictions(y, *preds).pvalue < 0.05
+    rate = rejected / replications
+    return rate, np.sqrt(rate * (1 - rate) / replications)
+
+
+def print_cochran(replications):
+    print(
+        f"\ncompare_predictions, Cochran's Q over three models' accuracy "
+        f"({replications} test sets each; rate ± Monte Carlo error):\n"
+    )
+    print("| n | null | A right 2 points more often | A 5 points more |")
+    print("|---|---|---|---|")
+    for n in (200, 2000):
+        cells = [cochran_rates(n, replications, better) for better in (0, 0.02, 0.05)]
+        print(f"| {n} | " + " | ".join(f"{r:.1%} ± {e:.1%}" for r, e in cells) + " |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--part", choices=("all", "models", "predictions", "cochran"), default="all"
+    )
     args = parser.parse_args()
     start = time.perf_counter()
-    n_datasets = 40 if args.quick else 400
-    splitters = {
-        "15 random 90/10 splits": StratifiedShuffleSplit(
-            15, test_size=0.1, random_state=0
-        ),
-        "10-fold": StratifiedKFold(10, shuffle=True, random_state=0),
-        "10 x 10-fold": RepeatedStratifiedKFold(
-            n_splits=10, n_repeats=10, random_state=0
-        ),
-    }
-    print(f"compare_models under the null ({n_datasets} datasets):\n")
-    print("| folds | test | rejects at 5% | target |")
-    print("|---|---|---|---|")
-    for label, cv in splitters.items():
-        for name, rate in rejection_rates(cv, n_datasets).items():
-            target = "5% ± 1.5%" if name != "naive paired t" else "(inflated)"
-            print(f"| {label} | {name} | {rate:.1%} | {target} |")
-    print(
-        "\nPower: the same, A's feature stronger (coefficient 1.6 against 1.2); "
-        "the naive test's power is bought with its type-I error above.\n"
-    )
-    print("| folds | test | rejects at 5% |")
-    print("|---|---|---|")
-    for label, cv in splitters.items():
-        for name, rate in rejection_rates(cv, n_datasets, strength_a=1.6).items():
-            print(f"| {label} | {name} | {rate:.1%} |")
+    if args.part in ("all", "models"):
+        print(f"direct fit against LogisticRegression(): {check_the_fit():.1e}\n")
+        n_datasets = 100 if args.quick else 1000
+        print_rates(rejection_rates(n_datasets, args.jobs), n_datasets)
+        print(f"\n({time.perf_counter() - start:.0f} s)\n")
+    if args.part == "models":
+        return
     replications = 100 if args.quick else 1000
+    if args.part == "cochran":
+        print_cochran(replications)
+        return
     print(
         f"\ncompare_predictions, IBA difference, 5% positives ({replications} test "
         "sets each):\n"
@@ -179,6 +310,7 @@ def main():
                 f"| {n} | {method} | {true:.4f} | {coverage:.1%} | "
                 f"{null_rejection:.1%} |"
             )
+    print_cochran(replications)
     print(f"\n({time.perf_counter() - start:.0f} s)")
 
 

@@ -31,6 +31,8 @@ from ._groups.decisions import (
 from ._groups.metrics import GroupComparison, GroupMetrics, metrics_by_group
 from ._groups.worst import worst_group_score
 from ._inference.across_datasets import ApproachComparison, compare_approaches
+from ._inference.cochran import CochranComparison
+from ._inference.five_by_two import five_by_two_cv
 from ._inference.intervals import MetricInterval, metric_interval
 from ._inference.model_comparison import (
     ModelComparison,
@@ -171,6 +173,7 @@ __all__ = [
     "compare_approaches",
     "compare_models",
     "compare_predictions",
+    "five_by_two_cv",
     "confusion_counts",
     "confusion_counts_by_group",
     "ConfusionCounts",
@@ -222,6 +225,7 @@ __all__ = [
     "metrics_by_group",
     "miscalibration_score",
     "ModelComparison",
+    "CochranComparison",
     "multi_scorer",
     "MultiScorer",
     "neg_expected_cost_scorer",

@@ -28,6 +28,7 @@ from .._core.resampling import percentiles
 from .._metrics.named_scores import score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_comparison
+from .cochran import SUBSETS, CochranComparison, cochran_comparison
 from .intervals import table_evaluator
 from .ranking import ranking_comparison
 
@@ -41,7 +42,7 @@ _MCNEMAR = {
     "recall": "positives",
     "specificity": "negatives",
 }
-_METHODS = ("posterior", "bootstrap")
+_METHODS = ("posterior", "bootstrap", "cochran_q")
 
 
 def _read_prediction(y_true, pred, name, sample_weight, func):
@@ -336,6 +337,66 @@ def _mcnemar(paired, metric, pos_label):
     return float(stats.binomtest(int(round(a_only)), discordant, 0.5).pvalue)
 
 
+def _cochran(y_true, predictions, metric, sample_weight, metric_params, func):
+    """:func:`compare_predictions` of ``method="cochran_q"``: each sample's
+    right answers, read through the label door, to Cochran's Q."""
+    if metric is None:
+        metric = "accuracy"
+    if metric not in SUBSETS:
+        raise ValueError(
+            param_error(
+                func,
+                "metric",
+                f"one of {sorted(SUBSETS)} for method='cochran_q' (Cochran's Q "
+                "compares shares of right answers)",
+                metric,
+            )
+        )
+    if sample_weight is not None:
+        raise ValueError(
+            param_error(
+                func,
+                "sample_weight",
+                "None for method='cochran_q' (Cochran's Q counts samples)",
+                "an array of weights",
+            )
+        )
+    if isinstance(y_true, PairedCounts):
+        raise TypeError(
+            param_error(
+                func,
+                "y_true",
+                "the true labels for method='cochran_q' (it reads each sample's "
+                "answers, which a PairedCounts has summed)",
+                "a PairedCounts",
+            )
+        )
+    names = ["pred_a", "pred_b"]
+    names += [f"more_preds[{i}]" for i in range(len(predictions) - 2)]
+    truth, correct = None, []
+    for name, pred in zip(names, predictions, strict=True):
+        read = _read_prediction(y_true, pred, name, None, func)
+        if read is None:
+            raise ValueError(
+                param_error(
+                    func,
+                    name,
+                    "labels of one class per sample (not multilabel indicators)",
+                    "a 2-D indicator array",
+                )
+            )
+        codes_true, codes_pred, classes, _ = read
+        truth = np.asarray(classes)[codes_true]
+        correct.append(codes_true == codes_pred)
+    return cochran_comparison(
+        truth,
+        np.column_stack(correct),
+        metric=metric,
+        metric_params=metric_params,
+        func=func,
+    )
+
+
 def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
     """:func:`compare_predictions` of a ranking or calibration metric (scores
     or probabilities as ``pred_a`` and ``pred_b``)."""
@@ -362,18 +423,18 @@ def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
 
 
 def compare_predictions(
-    y_true,
-    pred_a,
-    pred_b,
-    *,
-    metric="iba",
-    method=None,
-    confidence_level=0.95,
-    n_resamples=10000,
-    random_state=None,
-    sample_weight=None,
-    **metric_params,
-):
+    y_true: object,
+    pred_a: object,
+    pred_b: object,
+    *more_preds: object,
+    metric: str | None = None,
+    method: str | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 10000,
+    random_state: int | np.random.RandomState | None = None,
+    sample_weight: object = None,
+    **metric_params: object,
+) -> "PredictionComparison | CochranComparison":
     """Is model A better than model B on this test set? The paired difference.
 
     Parameters
@@ -385,14 +446,30 @@ def compare_predictions(
         ``pred_a`` and ``pred_b`` are the two models' scores of the positive
         class.
 
-    metric : str, default="iba"
+    *more_preds : array-like of shape (n_samples,)
+        The labels of more models on the same samples: Cochran's Q of all
+        of them (``method="cochran_q"``, which then is the default).
+
+    metric : str, default=None
         A name :meth:`ConfusionCounts.score` takes, or a ranking metric
         (``"roc_auc"``, ``"average_precision"``, ``"auprg"``,
-        ``"partial_auc"``).
+        ``"partial_auc"``). None: ``"iba"``, or ``"accuracy"`` for
+        Cochran's Q (which takes ``"accuracy"``, ``"sensitivity"``,
+        ``"recall"`` and ``"specificity"``: the shares of right answers on
+        all samples, the positives or the negatives).
 
-    method : {"posterior", "bootstrap", "delong"}, default=None
-        None: ``"posterior"`` for a metric of labels, ``"delong"`` for
-        ``"roc_auc"``, ``"bootstrap"`` for the other ranking metrics.
+    method : {"posterior", "bootstrap", "delong", "cochran_q"}, default=None
+        None: ``"cochran_q"`` for more than two models, ``"posterior"`` for
+        a metric of labels, ``"delong"`` for ``"roc_auc"``, ``"bootstrap"``
+        for the other ranking metrics.
+
+        ``"cochran_q"``: Cochran's Q test (1950) that two or more models
+        are right equally often on the same samples, from each sample's
+        row of right and wrong answers (chi-squared, ``k - 1`` degrees of
+        freedom; McNemar's chi-squared without continuity correction for
+        two models; equal to mlxtend's ``cochrans_q``). It counts samples:
+        no ``sample_weight``, no :class:`PairedCounts`. Returns a
+        :class:`CochranComparison`.
 
         For ranking metrics: ``"delong"`` is DeLong's test of two correlated
         ROC AUCs (DeLong, DeLong & Clarke-Pearson 1988): the covariance of
@@ -429,8 +506,10 @@ def compare_predictions(
 
     Returns
     -------
-    comparison : PredictionComparison
-        ``estimate`` (A minus B), ``low``, ``high``, ``pvalue``.
+    comparison : PredictionComparison or CochranComparison
+        ``estimate`` (A minus B), ``low``, ``high``, ``pvalue``; with
+        ``method="cochran_q"`` each model's ``scores``, ``statistic``,
+        ``df`` and ``pvalue``.
 
     Notes
     -----
@@ -459,8 +538,26 @@ def compare_predictions(
     ... )
     >>> round(result.estimate, 2), round(result.pvalue, 3), result.test
     (0.3, 0.25, 'mcnemar')
+    >>> pred_c = [1] * 9 + [0] * 1 + [1] * 30 + [0] * 60
+    >>> print(compare_predictions(y_true, pred_a, pred_b, pred_c))
+    CochranComparison(accuracy: A 0.88, B 0.91, C 0.69; Q=28.47, df=2,
+    p=6.585e-07 (Cochran's Q, 100 samples))
     """
     func = "compare_predictions"
+    if more_preds and method not in (None, "cochran_q"):
+        raise ValueError(
+            param_error(
+                func,
+                "method",
+                "'cochran_q' (or None) for more than two models' predictions",
+                method,
+            )
+        )
+    if more_preds or method == "cochran_q":
+        predictions = (pred_a, pred_b, *more_preds)
+        return _cochran(y_true, predictions, metric, sample_weight, metric_params, func)
+    if metric is None:
+        metric = "iba"
     if metric in SCORE_METRIC_NAMES or metric in CALIBRATION_METRIC_NAMES:
         return _ranking_comparison(
             y_true,
