@@ -15,9 +15,13 @@ callable that picks the simplest candidate of a search that is not credibly
 worse than the best.
 """
 
+from __future__ import annotations
+
 import numbers
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from scipy import stats
@@ -33,6 +37,10 @@ from .five_by_two import (
     paired_t_5x2,
 )
 from .fold_tests import NAMES, choose_method
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
 
 __all__ = ["ModelComparison", "compare_models", "simplest_within_noise"]
 
@@ -379,11 +387,11 @@ class ModelComparison:
         self.__dict__.update(state)
 
     @property
-    def means(self):
+    def means(self) -> dict[str, float]:
         """Each model's mean fold score."""
         return {name: float(np.mean(values)) for name, values in self.scores.items()}
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per pair (A, B): ``mean_difference`` is A minus B;
         ``low``, ``high`` its interval (the corrected t's, equal to the
         Bayesian posterior's equal-tailed interval, whatever the test);
@@ -432,7 +440,7 @@ class ModelComparison:
             )
         return "\n".join(lines)
 
-    def plot(self, ax=None):
+    def plot(self, ax: Axes | None = None) -> Axes:
         """Each pair's mean difference with its interval, the ROPE shaded.
 
         Returns
@@ -681,15 +689,15 @@ def _test(method, posterior, differences, func):
 
 
 def simplest_within_noise(
-    param,
+    param: str,
     *,
-    metric=None,
-    cv=None,
-    test_train_ratio=None,
-    rope=0.0,
-    credibility=0.95,
-    simplest="lowest",
-):
+    metric: str | None = None,
+    cv: object = None,
+    test_train_ratio: float | None = None,
+    rope: float = 0.0,
+    credibility: float = 0.95,
+    simplest: Literal["lowest", "highest"] = "lowest",
+) -> Callable[[Mapping[str, Any]], int]:
     """A ``refit`` callable: the simplest candidate not credibly worse than the best.
 
     scikit-learn's "balance model complexity and cross-validated score"

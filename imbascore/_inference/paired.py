@@ -9,6 +9,8 @@ difference follows from it, with an interval that keeps the pairing.
 Tables of folds and chunks add up, as confusion counts do.
 """
 
+from __future__ import annotations
+
 import numbers
 import re
 import warnings
@@ -25,6 +27,7 @@ from .._core.engine import ContingencyTable
 from .._core.inputs import read_labelled
 from .._core.inputs.unique import unite_labels
 from .._core.resampling import percentiles
+from .._core.types import ArrayLike, FloatArray
 from .._metrics.named_scores import score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_comparison
@@ -81,8 +84,15 @@ class PairedCounts:
     """
 
     def __init__(
-        self, table, labels, *, weighted, squared_weights=None, seen_a=None, seen_b=None
-    ):
+        self,
+        table: ArrayLike,
+        labels: ArrayLike,
+        *,
+        weighted: bool,
+        squared_weights: ArrayLike | None = None,
+        seen_a: ArrayLike | None = None,
+        seen_b: ArrayLike | None = None,
+    ) -> None:
         self.table = np.asarray(table, dtype=float)
         self.labels = np.asarray(labels)
         self.weighted = bool(weighted)
@@ -99,7 +109,14 @@ class PairedCounts:
         )
 
     @classmethod
-    def from_predictions(cls, y_true, pred_a, pred_b, *, sample_weight=None):
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        pred_a: ArrayLike,
+        pred_b: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+    ) -> PairedCounts:
         """Count the paired table of two models' labels on the same samples."""
         func = "compare_predictions"
         pairs = []
@@ -176,7 +193,7 @@ class PairedCounts:
             return self
         return NotImplemented
 
-    def margins(self):
+    def margins(self) -> tuple[FloatArray, FloatArray]:
         """The confusion tables of A and of B (true on rows)."""
         return self.table.sum(axis=2), self.table.sum(axis=1)
 
@@ -234,7 +251,7 @@ class PredictionComparison:
     confidence_level: float
 
     @property
-    def p_value(self):
+    def p_value(self) -> float:
         """Alias of ``pvalue``, kept for 0.1 code."""
         return self.pvalue
 
@@ -423,18 +440,18 @@ def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
 
 
 def compare_predictions(
-    y_true: object,
-    pred_a: object,
-    pred_b: object,
-    *more_preds: object,
+    y_true: ArrayLike,
+    pred_a: ArrayLike,
+    pred_b: ArrayLike,
+    *more_preds: ArrayLike,
     metric: str | None = None,
     method: str | None = None,
     confidence_level: float = 0.95,
     n_resamples: int = 10000,
     random_state: int | np.random.RandomState | None = None,
-    sample_weight: object = None,
+    sample_weight: ArrayLike | None = None,
     **metric_params: object,
-) -> "PredictionComparison | CochranComparison":
+) -> PredictionComparison | CochranComparison:
     """Is model A better than model B on this test set? The paired difference.
 
     Parameters
