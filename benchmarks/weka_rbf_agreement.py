@@ -25,6 +25,9 @@ from sklearn.model_selection import RepeatedStratifiedKFold
 
 from imbascore.study import WekaRBFNetworkClassifier, prepare_data
 
+sys.path.insert(0, str(Path(__file__).parent))  # run from anywhere
+from bench_study import _arff as write_arff  # noqa: E402  (one ARFF writer)
+
 JAR = os.environ.get("IMBASCORE_WEKA_JAR", "/usr/share/java/weka.jar")
 
 HARNESS = """
@@ -56,22 +59,7 @@ public class RBFBatch {
 
 
 def _arff(path, X, y, data):
-    nominal = dict(zip(data.categorical, data.n_categories))
-    lines = ["@relation fold"]
-    for column in range(X.shape[1]):
-        if column in nominal:
-            values = ",".join(str(v) for v in range(nominal[column]))
-            lines.append(f"@attribute a{column} {{{values}}}")
-        else:
-            lines.append(f"@attribute a{column} numeric")
-    lines += ["@attribute class {0,1}", "@data"]
-    for row, label in zip(X, y):
-        values = [
-            str(int(v)) if column in nominal else repr(float(v))
-            for column, v in enumerate(row)
-        ]
-        lines.append(",".join([*values, str(int(label))]))
-    path.write_text("\n".join(lines) + "\n")
+    write_arff(path, X, y, data.categorical, data.n_categories)
     return str(path)
 
 

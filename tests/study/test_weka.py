@@ -84,6 +84,33 @@ except ImportError:  # pragma: no cover - the test extra installs numba
 needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason='needs numba ("[weka]")')
 
 
+JAVAC = shutil.which("javac")
+
+
+def compiled_harness(tmp_path_factory, class_name, source):
+    """A class path holding Weka's jar and ``class_name`` compiled from
+    ``source`` (a program printing Weka's distributions in full); skips
+    without Weka or javac."""
+    if VERSION is None:
+        pytest.skip(str(WHY_NOT))
+    if JAVAC is None:
+        pytest.skip(
+            "javac is not installed (apt-get install -y default-jdk-headless); it "
+            "compiles the few lines that print Weka's probabilities in full"
+        )
+    folder = tmp_path_factory.mktemp(class_name)
+    (folder / f"{class_name}.java").write_text(source)
+    compiled = subprocess.run(
+        [JAVAC, "-cp", JAR, f"{class_name}.java"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert compiled.returncode == 0, compiled.stderr
+    return f"{JAR}:{folder}"
+
+
 def _weka(*args, jvm=()):
     out = subprocess.run(
         [JAVA, "-Xmx1g", *jvm, "-cp", JAR, *args],

@@ -12,7 +12,6 @@ is missing.
 """
 
 import pickle
-import shutil
 import subprocess
 from types import SimpleNamespace
 
@@ -22,7 +21,6 @@ from scipy.special import ndtr
 from scipy.stats import norm
 from sklearn.base import clone
 from test_weka import (
-    JAR,
     JAVA,
     VERSION,
     WHY_NOT,
@@ -33,6 +31,7 @@ from test_weka import (
     _nominal,
     _weka,
     _weka_counts,
+    compiled_harness,
 )
 
 from imbascore.study._weka.naive_bayes import (
@@ -42,7 +41,6 @@ from imbascore.study._weka.naive_bayes import (
 )
 
 needs_weka = pytest.mark.skipif(VERSION is None, reason=str(WHY_NOT))
-JAVAC = shutil.which("javac")
 
 
 # --- Weka's rules, by hand -------------------------------------------------
@@ -321,24 +319,7 @@ public class NaiveBayesProbabilities extends NaiveBayes {
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
     """A class path holding Weka's jar and a program printing Weka's distributions."""
-    if VERSION is None:
-        pytest.skip(str(WHY_NOT))
-    if JAVAC is None:
-        pytest.skip(
-            "javac is not installed (apt-get install -y default-jdk-headless); it "
-            "compiles the few lines that print Weka's probabilities in full"
-        )
-    folder = tmp_path_factory.mktemp("nb_harness")
-    (folder / "NaiveBayesProbabilities.java").write_text(HARNESS)
-    compiled = subprocess.run(
-        [JAVAC, "-cp", JAR, "NaiveBayesProbabilities.java"],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert compiled.returncode == 0, compiled.stderr
-    return f"{JAR}:{folder}"
+    return compiled_harness(tmp_path_factory, "NaiveBayesProbabilities", HARNESS)
 
 
 def _weka_output(classpath, *args):

@@ -11,14 +11,12 @@ identical, and a small Java program compiled against Weka's jar prints
 Skipped, with the reason, where Java, Weka 3.6 or ``javac`` is missing.
 """
 
-import shutil
 import subprocess
 
 import numpy as np
 import pytest
 from scipy.optimize import minimize
 from test_weka import (
-    JAR,
     JAVA,
     VERSION,
     WHY_NOT,
@@ -29,6 +27,7 @@ from test_weka import (
     _nominal,
     _weka,
     _weka_counts,
+    compiled_harness,
 )
 
 from imbascore.study import WekaRBFNetworkClassifier, make_classifier
@@ -38,7 +37,6 @@ from imbascore.study._weka.random import JavaRandom
 from imbascore.study._weka.simple_kmeans import SimpleKMeans
 
 needs_weka = pytest.mark.skipif(VERSION is None, reason=str(WHY_NOT))
-JAVAC = shutil.which("javac")
 
 
 # --- Weka's rules, by hand -------------------------------------------------
@@ -186,24 +184,7 @@ public class RBFNetworkProbabilities {
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
     """A class path holding Weka's jar and a program printing Weka's distributions."""
-    if VERSION is None:
-        pytest.skip(str(WHY_NOT))
-    if JAVAC is None:
-        pytest.skip(
-            "javac is not installed (apt-get install -y default-jdk-headless); it "
-            "compiles the few lines that print Weka's probabilities in full"
-        )
-    folder = tmp_path_factory.mktemp("rbf_harness")
-    (folder / "RBFNetworkProbabilities.java").write_text(HARNESS)
-    compiled = subprocess.run(
-        [JAVAC, "-cp", JAR, "RBFNetworkProbabilities.java"],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert compiled.returncode == 0, compiled.stderr
-    return f"{JAR}:{folder}"
+    return compiled_harness(tmp_path_factory, "RBFNetworkProbabilities", HARNESS)
 
 
 # Breast in the papers' coding and nominal (Laplace counts in the clusters),
