@@ -25,6 +25,7 @@ def test_examples_are_found():
     } | QUICK
 
 
+@pytest.mark.slow  # 5 min in all; the docs build runs the plot_ ones too
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
 def test_example_runs(path, tmp_path):
     if path.name in NEEDS_TUNED_THRESHOLD and not hasattr(

@@ -50,7 +50,8 @@ def _iba_by_hand(estimator, X, y, **iba_params):
     return float(np.mean(values))
 
 
-@pytest.mark.parametrize("n_jobs", [1, 2])
+# n_jobs=2: the scorers pickled to worker processes (the pool's start-up is slow)
+@pytest.mark.parametrize("n_jobs", [1, pytest.param(2, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("search_class", [GridSearchCV, RandomizedSearchCV])
 def test_searches_select_by_iba(search_class, n_jobs, imbalanced):
     X, y = imbalanced

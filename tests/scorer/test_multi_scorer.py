@@ -385,6 +385,12 @@ def _outcome(run):
     return result, _warning_lines(records)
 
 
+# n_jobs=2 sends the scorer to worker processes: 5-15 s a case for the pool's
+# start-up, so these run with the slow tests; test_cross_validate_and_grid_search_refit
+# keeps one n_jobs=2 run in the default set.
+N_JOBS = [1, pytest.param(2, marks=pytest.mark.slow)]
+
+
 def _error(outcome, n_jobs):
     """A raised error's type and message. With workers, the fold that fails
     first varies from run to run, so the numbers it quotes are masked."""
@@ -409,7 +415,7 @@ def _scorings(case):
     )
 
 
-@pytest.mark.parametrize("n_jobs", [1, 2])
+@pytest.mark.parametrize("n_jobs", N_JOBS)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_cross_validate_nan_name_by_name_as_get_scoring(case, n_jobs):
     X, y, names, failing, estimator, (apart, together) = _scorings(case)
@@ -442,7 +448,7 @@ def test_cross_validate_nan_name_by_name_as_get_scoring(case, n_jobs):
         assert any("Scoring failed" in line for _, line, _ in expected_warnings)
 
 
-@pytest.mark.parametrize("n_jobs", [1, 2])
+@pytest.mark.parametrize("n_jobs", N_JOBS)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_cross_validate_raise_as_get_scoring(case, n_jobs):
     X, y, names, failing, estimator, (apart, together) = _scorings(case)
@@ -465,7 +471,7 @@ def test_cross_validate_raise_as_get_scoring(case, n_jobs):
 
 
 @pytest.mark.parametrize("error_score", ["raise", np.nan])
-@pytest.mark.parametrize("n_jobs", [1, 2])
+@pytest.mark.parametrize("n_jobs", N_JOBS)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_grid_search_refit_as_get_scoring(case, n_jobs, error_score):
     X, y, names, failing, estimator, (apart, together) = _scorings(case)

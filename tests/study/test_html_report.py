@@ -68,6 +68,7 @@ def test_the_page_holds_everything_and_fetches_nothing(report):
     assert "5 x 1-fold" not in page and "1 x 5-fold, stratified" in page
 
 
+@pytest.mark.slow  # starts chromium
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs chromium")
 def test_in_a_browser_every_figure_shows_and_no_table_overflows(report, tmp_path):
     probed = tmp_path / "probed.html"

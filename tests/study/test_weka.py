@@ -73,7 +73,15 @@ def _weka_version():
 
 
 VERSION, WHY_NOT = _weka_version()
-pytestmark = pytest.mark.skipif(VERSION is None, reason=str(WHY_NOT))
+# Real Weka runs in a JVM: slow, and only where Debian's weka is installed.
+WEKA_INSTALLED = pytest.mark.skipif(VERSION is None, reason=str(WHY_NOT))
+pytestmark = [WEKA_INSTALLED, pytest.mark.slow]
+
+
+def needs_weka(test):
+    """Mark a test of another module that runs real Weka, as this module's are."""
+    return pytest.mark.slow(WEKA_INSTALLED(test))
+
 
 try:
     import numba  # noqa: F401

@@ -19,8 +19,6 @@ import pytest
 from sklearn.base import clone
 from sklearn.utils.estimator_checks import parametrize_with_checks
 from test_weka import (
-    VERSION,
-    WHY_NOT,
     _command,
     _counts,
     _fold,
@@ -28,6 +26,7 @@ from test_weka import (
     _smote_filter,
     _weka,
     _weka_counts,
+    needs_weka,
 )
 
 from imbascore.study import WekaSMOTE
@@ -38,7 +37,6 @@ from imbascore.study._weka.j48_split import (
     numeric_split,
 )
 
-needs_weka = pytest.mark.skipif(VERSION is None, reason=str(WHY_NOT))
 J48 = "weka.classifiers.trees.J48"
 
 

@@ -22,8 +22,6 @@ from scipy.stats import norm
 from sklearn.base import clone
 from test_weka import (
     JAVA,
-    VERSION,
-    WHY_NOT,
     _arff,
     _command,
     _counts,
@@ -32,6 +30,7 @@ from test_weka import (
     _weka,
     _weka_counts,
     compiled_harness,
+    needs_weka,
 )
 
 from imbascore.study._weka.naive_bayes import (
@@ -39,9 +38,6 @@ from imbascore.study._weka.naive_bayes import (
     normal_probability,
     weka_sort_order,
 )
-
-needs_weka = pytest.mark.skipif(VERSION is None, reason=str(WHY_NOT))
-
 
 # --- Weka's rules, by hand -------------------------------------------------
 

@@ -18,8 +18,6 @@ import pytest
 from scipy.optimize import minimize
 from test_weka import (
     JAVA,
-    VERSION,
-    WHY_NOT,
     _arff,
     _command,
     _counts,
@@ -28,6 +26,7 @@ from test_weka import (
     _weka,
     _weka_counts,
     compiled_harness,
+    needs_weka,
 )
 
 from imbascore.study import WekaRBFNetworkClassifier, make_classifier
@@ -35,9 +34,6 @@ from imbascore.study._garcia2009 import garcia2009_classifiers
 from imbascore.study._weka.logistic import fit_logistic, logistic_proba
 from imbascore.study._weka.random import JavaRandom
 from imbascore.study._weka.simple_kmeans import SimpleKMeans
-
-needs_weka = pytest.mark.skipif(VERSION is None, reason=str(WHY_NOT))
-
 
 # --- Weka's rules, by hand -------------------------------------------------
 
