@@ -19,6 +19,8 @@ from .._thresholds.constraints import check_constraint, constrained_index, met
 from .._thresholds.curve import (
     LOWER_IS_BETTER_AT_THRESHOLDS,
     ThresholdCurve,
+    accepted_params,
+    route_params,
     threshold_curve,
     threshold_metric_names,
 )
@@ -260,10 +262,28 @@ def group_threshold(
         metric_params,
         _FUNC,
     )
+    # where the constraint's metric is undefined whatever zero_division says
+    # (no positive, for recall): its 0/0 as NaN, not as the number asked for
+    probes = curves
+    if "zero_division" in accepted_params(metric):
+        probes = _curves(
+            y_true,
+            scores,
+            groups,
+            [metric],
+            candidates,
+            pos_label,
+            weights,
+            {
+                **route_params([metric], metric_params, _FUNC)[metric],
+                "zero_division": np.nan,
+            },
+            _FUNC,
+        )
     allowed = np.ones(candidates.shape[0], dtype=bool)
     skipped = []
     for group, curve in curves.items():
-        if np.isnan(curve.values[metric]).all():
+        if np.isnan(probes[group].values[metric]).all():
             skipped.append(group)
             continue
         allowed &= met(curve.values[metric], operator, bound)

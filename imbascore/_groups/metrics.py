@@ -7,7 +7,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -33,6 +33,7 @@ from .._inference.ranking import bootstrap_generator, ranking_interval
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
 from .._metrics.named_scores import option_names, score_names, score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .._thresholds.curve import route_params
 from .counts import count_by_group
 from .resampling import label_draws, score_draws
 from .slices import GroupSlices, as_array
@@ -214,19 +215,20 @@ class GroupMetrics:
     def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
 
-    def _index(self, metric):
+    def _index(self, metric, caller=None):
         if metric is None:
             return self.metrics[0]
-        if metric not in self.values:
+        if not isinstance(metric, str) or metric not in self.values:
+            func = "GroupMetrics" if caller is None else f"GroupMetrics.{caller}"
             raise ValueError(
-                param_error("GroupMetrics", "metric", f"one of {self.metrics}", metric)
+                param_error(func, "metric", f"one of {self.metrics}", metric)
             )
         return metric
 
     def worst(self, metric: str | None = None) -> Any:
         """The group with the worst value of ``metric`` (the first metric by
         default): lowest for a greater-is-better metric; NaN groups skipped."""
-        key = self._index(metric)
+        key = self._index(metric, "worst")
         values = self.values[key]
         if not np.isfinite(values).any():
             return None
@@ -234,23 +236,52 @@ class GroupMetrics:
         position = np.nanargmax(values) if lower else np.nanargmin(values)
         return self.groups[position]
 
+    @overload
+    def difference(
+        self, metric: str, *, method: str = "between_groups"
+    ) -> GroupComparison: ...
+
+    @overload
+    def difference(
+        self, metric: None = None, *, method: str = "between_groups"
+    ) -> dict[str, GroupComparison]: ...
+
     def difference(
         self, metric: str | None = None, *, method: str = "between_groups"
-    ) -> GroupComparison:
+    ) -> GroupComparison | dict[str, GroupComparison]:
         """The gap between groups (or to the overall value), with the
-        bootstrap interval of the same gap: a :class:`GroupComparison`."""
-        return self._compare(metric, method, "difference")
+        bootstrap interval of the same gap: a :class:`GroupComparison`;
+        without ``metric``, ``{key: GroupComparison}`` of every metric (as
+        fairlearn's ``MetricFrame.difference()`` gives one value per
+        metric)."""
+        return self._compare_each(metric, method, "difference")
+
+    @overload
+    def ratio(
+        self, metric: str, *, method: str = "between_groups"
+    ) -> GroupComparison: ...
+
+    @overload
+    def ratio(
+        self, metric: None = None, *, method: str = "between_groups"
+    ) -> dict[str, GroupComparison]: ...
 
     def ratio(
         self, metric: str | None = None, *, method: str = "between_groups"
-    ) -> GroupComparison:
+    ) -> GroupComparison | dict[str, GroupComparison]:
         """The ratio of the worst to the best group (or the smallest ratio
-        of a group and the overall value), with its bootstrap interval."""
-        return self._compare(metric, method, "ratio")
+        of a group and the overall value), with its bootstrap interval;
+        without ``metric``, ``{key: GroupComparison}`` of every metric."""
+        return self._compare_each(metric, method, "ratio")
+
+    def _compare_each(self, metric, method, kind):
+        check_choice(method, "method", _COMPARISONS, f"GroupMetrics.{kind}")
+        if metric is None:
+            return {key: self._compare(key, method, kind) for key in self.metrics}
+        return self._compare(metric, method, kind)
 
     def _compare(self, metric, method, kind):
-        key = self._index(metric)
-        check_choice(method, "method", _COMPARISONS, f"GroupMetrics.{kind}")
+        key = self._index(metric, kind)
         values = self.values[key]
         draws = self._draws.get(key) if self._draws else None
         overall = self.overall[key][0]
@@ -302,13 +333,15 @@ class GroupMetrics:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per group: ``size``, ``positives``, then per metric its
-        key and ``<key>_low``, ``<key>_high`` (needs pandas)."""
+        key and, with intervals (a ``method``), ``<key>_low``, ``<key>_high``
+        (needs pandas)."""
         pd = require("pandas", "study", "GroupMetrics.to_frame")
         columns = {"size": self.sizes, "positives": self.positives}
         for key in self.metrics:
             columns[key] = self.values[key]
-            columns[f"{key}_low"] = self.low[key]
-            columns[f"{key}_high"] = self.high[key]
+            if self.method is not None:
+                columns[f"{key}_low"] = self.low[key]
+                columns[f"{key}_high"] = self.high[key]
         index = pd.Index(self.groups, name="group" if self.names is None else None)
         if self.names is not None and len(self.names) > 1:
             index = pd.MultiIndex.from_tuples(self.groups, names=list(self.names))
@@ -442,22 +475,12 @@ def _metric_list(metrics, metric_params, reads):
                     unknown[0],
                 )
             )
-        shared = {k: v for k, v in metric_params.items() if k in options}
-        listed.append((str(key), name, {**shared, **dict(params)}))
+        listed.append((str(key), name, dict(params)))
     if not listed:
         raise ValueError(param_error(_FUNC, "metrics", "at least one metric", metrics))
-    for option, value in metric_params.items():
-        if not any(option in metric_option_names(name) for _, name, _ in listed):
-            taken = sorted(set().union(*(metric_option_names(n) for _, n, _ in listed)))
-            raise TypeError(
-                param_error(
-                    _FUNC,
-                    option,
-                    f"an option of a metric asked (their options: {taken})",
-                    value,
-                )
-            )
-    return listed
+    names = list(dict.fromkeys(name for _, name, _ in listed))
+    shared = route_params(names, metric_params, _FUNC, metric_option_names)
+    return [(key, name, {**shared[name], **params}) for key, name, params in listed]
 
 
 class _Renamed:

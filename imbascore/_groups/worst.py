@@ -10,9 +10,42 @@ import numpy as np
 from .._core.checks import param_error
 from .._core.types import ArrayLike
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
-from .metrics import metrics_by_group
+from .._metrics.named_scores import metric_options
+from .._metrics.per_class import METRICS
+from .metrics import check_metric_name, metric_option_names, metrics_by_group
 
-__all__ = ["worst_group_score"]
+__all__ = ["check_worst_group_params", "worst_group_score"]
+
+#: What to do when the groups do not arrive: the scorer gets them only as
+#: routed metadata.
+ROUTING_HINT = (
+    "As a scorer (worst_group_scorer) the groups arrive as routed metadata: "
+    "call sklearn.set_config(enable_metadata_routing=True) before building "
+    "the scorer, then pass them as cross_validate(..., params={'groups': g}) "
+    "or GridSearchCV(...).fit(X, y, groups=g); called directly, pass "
+    "groups=g."
+)
+
+
+def check_worst_group_params(metric, metric_params, func):
+    """The checks of ``metric`` and its options that need no data, for a
+    scorer to make when it is built: a known name (with the nearest names
+    otherwise), options the metric takes, and the values of the options of
+    the package's metrics of labels."""
+    check_metric_name(metric, func, "metric", "labels")
+    options = metric_option_names(metric)
+    for option, value in metric_params.items():
+        if option not in options:
+            raise TypeError(
+                param_error(
+                    func,
+                    option,
+                    f"an option of {metric!r}, among {sorted(options)}",
+                    value,
+                )
+            )
+    if metric in METRICS:
+        metric_options(metric, metric_params, func)
 
 
 def worst_group_score(
@@ -64,13 +97,7 @@ def worst_group_score(
     func = "worst_group_score"
     if groups is None:
         raise TypeError(
-            param_error(
-                func,
-                "groups",
-                "each sample's group (as a scorer: routed metadata, "
-                "scorer.set_score_request(groups=True))",
-                groups,
-            )
+            param_error(func, "groups", "each sample's group", groups, ROUTING_HINT)
         )
     try:
         result = metrics_by_group(

@@ -59,19 +59,19 @@ def test_values_sizes_and_positives_by_hand():
 def test_differences_and_ratios_by_hand():
     result = _small()
     overall = 9 / 11
-    between = result.difference()
+    between = result.difference("sensitivity")
     assert between.estimate == pytest.approx(0.5)
     assert between.groups == ("c", "b")
     assert between.method == "between_groups"
-    ratio = result.ratio()
+    ratio = result.ratio("sensitivity")
     assert ratio.estimate == pytest.approx(0.5)
     assert ratio.groups == ("b", "c")
-    to_overall = result.difference(method="to_overall")
+    to_overall = result.difference("sensitivity", method="to_overall")
     assert to_overall.estimate == pytest.approx(overall - 0.5)
     assert to_overall.groups == ("b",)
     assert to_overall.per_group["c"][0] == pytest.approx(1 - overall)
     assert to_overall.per_group["a"][0] == pytest.approx(0.75 - overall)
-    ratio_to_overall = result.ratio(method="to_overall")
+    ratio_to_overall = result.ratio("sensitivity", method="to_overall")
     assert ratio_to_overall.estimate == pytest.approx(0.5 / overall)
     assert ratio_to_overall.groups == ("b",)
     # c is above the overall value: its ratio is read both ways
@@ -145,10 +145,12 @@ def test_worst_and_differences_skip_nan_groups():
     values = result.values["sensitivity"]
     assert values[0] == 0.5 and np.isnan(values[1]) and values[2] == 0.5 + 0
     assert result.worst() in ("a", "c")
-    assert result.difference().estimate == 0.0
+    assert result.difference("sensitivity").estimate == 0.0
     # a's and c's sensitivities are 1/2: overall 2/4; b is left out
-    assert result.difference(method="to_overall").estimate == 0.0
-    assert np.isnan(result.difference(method="to_overall").per_group["b"][0])
+    assert result.difference("sensitivity", method="to_overall").estimate == 0.0
+    assert np.isnan(
+        result.difference("sensitivity", method="to_overall").per_group["b"][0]
+    )
 
 
 def test_worst_is_none_when_every_group_is_nan():
@@ -162,8 +164,8 @@ def test_worst_is_none_when_every_group_is_nan():
         zero_division=np.nan,
     )
     assert result.worst() is None
-    assert np.isnan(result.difference().estimate)
-    assert result.difference().groups == ()
+    assert np.isnan(result.difference("sensitivity").estimate)
+    assert result.difference("sensitivity").groups == ()
 
 
 def test_a_lower_is_better_metric_worst_is_the_highest():
@@ -261,8 +263,8 @@ def test_intervals_are_reproducible_with_a_seed():
 
     first, second, other = run(7), run(7), run(8)
     np.testing.assert_array_equal(first.low["iba"], second.low["iba"])
-    assert first.difference().low == second.difference().low
-    assert first.difference().low != other.difference().low
+    assert first.difference("iba").low == second.difference("iba").low
+    assert first.difference("iba").low != other.difference("iba").low
 
 
 @pytest.mark.parametrize("method", ["auto", "bootstrap"])
@@ -309,7 +311,7 @@ def test_difference_interval_of_scores_contains_its_estimate():
         n_resamples=200,
         random_state=0,
     )
-    difference = result.difference()
+    difference = result.difference("roc_auc")
     assert difference.low <= difference.estimate <= difference.high
     assert difference.low > 0
 
@@ -327,10 +329,10 @@ def test_difference_interval_includes_zero_for_identical_groups():
         n_resamples=500,
         random_state=0,
     )
-    difference = result.difference()
+    difference = result.difference("sensitivity")
     assert difference.estimate == 0.0
     assert difference.low <= 0.0 <= difference.high
-    ratio = result.ratio()
+    ratio = result.ratio("sensitivity")
     assert ratio.low <= 1.0 <= ratio.high
 
 
@@ -338,7 +340,7 @@ def test_no_method_no_bounds():
     result = _small()
     assert np.isnan(result.low["sensitivity"]).all()
     assert np.isnan(result.high["sensitivity"]).all()
-    difference = result.difference()
+    difference = result.difference("sensitivity")
     assert np.isnan(difference.low) and np.isnan(difference.high)
     assert result.method is None
 
@@ -447,4 +449,4 @@ def test_groups_with_a_missing_value_are_refused_for_score_metrics_too():
 def test_no_warning_for_well_defined_groups():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        _small(method="auto", n_resamples=50, random_state=0).difference()
+        _small(method="auto", n_resamples=50, random_state=0).difference("sensitivity")
