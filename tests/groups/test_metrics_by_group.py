@@ -450,3 +450,94 @@ def test_no_warning_for_well_defined_groups():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         _small(method="auto", n_resamples=50, random_state=0).difference("sensitivity")
+
+
+def test_shared_options_go_to_the_metrics_that_take_them():
+    # issue 49 item 7: **metric_params are options of every metric; accuracy
+    # takes no pos_label and is not given it
+    y_true = ["y", "n", "y", "y", "n", "n"]
+    y_pred = ["y", "n", "n", "y", "y", "n"]
+    result = ims.metrics_by_group(
+        y_true,
+        y_pred,
+        groups=list("aaabbb"),
+        metrics=["accuracy", "sensitivity"],
+        pos_label="n",
+    )
+    assert result.values["accuracy"].tolist() == [2 / 3, 2 / 3]
+    # the negatives ("n") found: a has 1 of 1, b 1 of 2
+    assert result.values["sensitivity"].tolist() == [1.0, 0.5]
+    assert result.positives.tolist() == [1.0, 2.0]
+
+
+def test_an_option_no_metric_takes_is_named():
+    with pytest.raises(TypeError, match=r"metrics_by_group.*\['normalize'\]"):
+        ims.metrics_by_group(
+            SMALL_TRUE, SMALL_PRED, groups=SMALL_GROUPS, metrics=["iba"], normalize=1
+        )
+
+
+def test_a_mistyped_name_is_matched_within_its_family():
+    # issue 49 items 8 and 18: the error names metrics_by_group's metrics,
+    # and "brier" is nearest to brier_score, not to 'precision'
+    scores = np.linspace(0.05, 0.95, len(SMALL_TRUE))
+    with pytest.raises(ValueError) as raised:
+        ims.metrics_by_group(
+            SMALL_TRUE,
+            SMALL_PRED,
+            groups=SMALL_GROUPS,
+            metrics=["brier"],
+            y_score=scores,
+        )
+    message = str(raised.value)
+    assert "'metrics' parameter of metrics_by_group" in message
+    assert "Did you mean 'brier_score'?" in message and "precision" not in message
+    with pytest.raises(ValueError, match="Did you mean 'roc_auc'"):
+        ims.metrics_by_group(
+            SMALL_TRUE, scores, groups=SMALL_GROUPS, metrics=["roc_aux"]
+        )
+    with pytest.raises(ValueError, match="Did you mean 'sensitivity'"):
+        ims.metrics_by_group(
+            SMALL_TRUE, SMALL_PRED, groups=SMALL_GROUPS, metrics=["sensitivty"]
+        )
+
+
+def test_scores_of_other_classes_are_named_as_y_score():
+    # issue 49 item 1: with classes {2, 5} the error blamed brier's y_proba
+    y_true = [2, 5, 2, 5, 2, 5]
+    with pytest.raises(ValueError) as raised:
+        ims.metrics_by_group(
+            y_true,
+            y_true,
+            groups=list("aaabbb"),
+            metrics=["brier_score", "iba"],
+            y_score=[2.0, 5.0, 2.0, 5.0, 2.0, 5.0],
+            pos_label=5,
+        )
+    message = str(raised.value)
+    assert "'y_score' parameter of metrics_by_group" in message
+    assert "y_proba" not in message
+    result = ims.metrics_by_group(
+        y_true,
+        y_true,
+        groups=list("aaabbb"),
+        metrics=["roc_auc", "iba"],
+        y_score=[0.1, 0.9, 0.2, 0.8, 0.3, 0.7],
+        pos_label=5,
+    )
+    assert result.values["roc_auc"].tolist() == [1.0, 1.0]
+
+
+def test_to_frame_has_bounds_only_with_intervals():
+    # issue 49 item 11
+    frame = _small().to_frame()
+    assert frame.columns.tolist() == ["size", "positives", "sensitivity"]
+    with_bounds = _small(method="auto", n_resamples=50, random_state=0).to_frame()
+    assert with_bounds.columns.tolist() == [
+        "size",
+        "positives",
+        "sensitivity",
+        "sensitivity_low",
+        "sensitivity_high",
+    ]
+    assert with_bounds["sensitivity_low"].notna().all()
