@@ -13,7 +13,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_random_state
 
-from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_score
 from .._core.checks import (
     check_choice,
     check_confidence_level,
@@ -32,7 +32,7 @@ from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
 from .._metrics.named_scores import option_names, score_names, score_of_table
-from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
 from .._thresholds.curve import route_params
 from .counts import count_by_group
 from .resampling import label_draws, score_draws
@@ -480,7 +480,34 @@ def _metric_list(metrics, metric_params, reads):
         raise ValueError(param_error(_FUNC, "metrics", "at least one metric", metrics))
     names = list(dict.fromkeys(name for _, name, _ in listed))
     shared = route_params(names, metric_params, _FUNC, metric_option_names)
-    return [(key, name, {**shared[name], **params}) for key, name, params in listed]
+    listed = [(key, name, {**shared[name], **params}) for key, name, params in listed]
+    for _, name, params in listed:
+        if "average" in params and params["average"] is None:
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "average",
+                    "an average giving one value per group ('binary', 'micro', "
+                    "'macro', 'weighted'), not None (one value per class: ask "
+                    "each class as pos_label)",
+                    None,
+                )
+            )
+    return listed
+
+
+def _random_state(random_state):
+    try:
+        return check_random_state(random_state)
+    except ValueError:
+        raise ValueError(
+            param_error(
+                _FUNC,
+                "random_state",
+                "None, an int or a numpy RandomState",
+                random_state,
+            )
+        ) from None
 
 
 class _Renamed:
@@ -707,7 +734,7 @@ def metrics_by_group(
             minlength=keys.n_groups,
         )[present].astype(float)
     labels = [keys.labels[code] for code in present]
-    rng = check_random_state(random_state)
+    rng = _random_state(random_state)
     slices: Any = None
     truth = score_values = weights = None
     if scored is not None:
@@ -833,13 +860,24 @@ def _label_value(counts, name, params, method, level, n_resamples, rng):
 def _score_value(
     y_true, scores, weights, name, params, method, level, n_resamples, rng
 ):
-    if method is None:
-        function = BY_NAME[name].function
-        return (
-            float(function(y_true, scores, sample_weight=weights, **params)),
-            np.nan,
-            np.nan,
-        )
+    if method is None:  # the metric functions' own path, named as ours
+        if name in SCORE_METRIC_NAMES:
+            value = ranking_score(
+                y_true, scores, name, params, _FUNC, sample_weight=weights
+            )
+        else:
+            own = dict(params)
+            prevalence = own.pop("prevalence", None)
+            value = calibration_score(
+                y_true,
+                scores,
+                name,
+                own,
+                _FUNC,
+                sample_weight=weights,
+                prevalence=prevalence,
+            )
+        return float(value), np.nan, np.nan
     options = {
         "method": None if method == "auto" else method,
         "confidence_level": level,

@@ -7,11 +7,14 @@ from typing import Any
 
 import numpy as np
 
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_statistic
 from .._core.checks import param_error
 from .._core.types import ArrayLike
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
 from .._metrics.named_scores import metric_options
 from .._metrics.per_class import METRICS
+from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .._ranking.params import check_ranking_params
 from .metrics import check_metric_name, metric_option_names, metrics_by_group
 
 __all__ = ["check_worst_group_params", "worst_group_score"]
@@ -44,8 +47,14 @@ def check_worst_group_params(metric, metric_params, func):
                     value,
                 )
             )
+    own = {key: value for key, value in metric_params.items() if key != "pos_label"}
     if metric in METRICS:
         metric_options(metric, metric_params, func)
+    elif metric in SCORE_METRIC_NAMES:
+        check_ranking_params(metric, own, func)
+    elif metric in CALIBRATION_METRIC_NAMES:
+        own.pop("prevalence", None)
+        calibration_statistic(metric, own, func)
 
 
 def worst_group_score(
