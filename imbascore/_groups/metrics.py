@@ -288,6 +288,8 @@ class GroupMetrics:
         overall_draws = None if draws is None else self._overall_draws[key]
         statistic = _STATISTICS[(kind, method)]
         estimate, groups, per_group = statistic(values, overall, self.groups)
+        if not np.isfinite(estimate):
+            _warn_undefined_comparison(kind, method, key, values, overall)
         low = high = np.nan
         per_group_bounds = {}
         if draws is not None and groups:
@@ -380,6 +382,24 @@ class GroupMetrics:
             else f", {self.confidence_level:.0%} {self.method}"
         )
         return f"GroupMetrics({len(self.groups)} groups{level})\n" + "\n".join(lines)
+
+
+def _warn_undefined_comparison(kind, method, key, values, overall):
+    """Why a difference or ratio is NaN, said as every NaN of the package is."""
+    defined = int(np.isfinite(values).sum())
+    if method == "between_groups" and defined < 2:
+        reason = f"{key!r} is defined in {defined} group(s), fewer than two"
+    elif method == "to_overall" and not np.isfinite(overall):
+        reason = f"the overall value of {key!r} is undefined"
+    elif method == "to_overall" and not defined:
+        reason = f"{key!r} is undefined in every group"
+    else:
+        reason = f"the values of {key!r} give 0/0 (a best value of 0)"
+    warnings.warn(
+        f"GroupMetrics.{kind}: {reason}; the {kind} ({method}) is NaN.",
+        UndefinedMetricWarning,
+        stacklevel=4,
+    )
 
 
 def _fixed_gap(kind, method, values, overall, draws, overall_draws, where):

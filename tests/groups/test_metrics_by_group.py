@@ -164,8 +164,13 @@ def test_worst_is_none_when_every_group_is_nan():
         zero_division=np.nan,
     )
     assert result.worst() is None
-    assert np.isnan(result.difference("sensitivity").estimate)
-    assert result.difference("sensitivity").groups == ()
+    # a NaN says why (issue 49: every NaN of an undefined value warns)
+    with pytest.warns(UndefinedMetricWarning, match="fewer than two"):
+        difference = result.difference("sensitivity")
+    assert np.isnan(difference.estimate)
+    assert difference.groups == ()
+    with pytest.warns(UndefinedMetricWarning, match="overall value.*undefined"):
+        assert np.isnan(result.ratio("sensitivity", method="to_overall").estimate)
 
 
 def test_a_lower_is_better_metric_worst_is_the_highest():
