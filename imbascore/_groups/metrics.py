@@ -718,6 +718,9 @@ def metrics_by_group(
     counts: Any = None
     keys: Any = None
     scored: Any = None
+    truth: Any = None
+    score_values: Any = None
+    weights: Any = None
     if label_keys:
         counts, keys, tables = count_by_group(
             y_true, y_pred, groups, sample_weight, _FUNC
@@ -741,13 +744,13 @@ def metrics_by_group(
             name="y_pred" if y_score is None else "y_score",
             probabilities="probabilities" in score_kinds,
         )
+        truth, score_values, weights = scored.truth, scored.scores, scored.weights
     if not label_keys:
-        keys = read_groups(groups, scored.truth.shape[0], _FUNC)
-        weights = scored.weights
+        keys = read_groups(groups, truth.shape[0], _FUNC)
         sizes_all = np.bincount(keys.codes, weights, minlength=keys.n_groups)
         present = np.flatnonzero(np.bincount(keys.codes, minlength=keys.n_groups) > 0)
         sizes = sizes_all[present]
-        positive = scored.truth == scored.pos_label
+        positive = truth == scored.pos_label
         positives = np.bincount(
             keys.codes,
             positive if weights is None else positive * weights,
@@ -756,10 +759,8 @@ def metrics_by_group(
     labels = [keys.labels[code] for code in present]
     rng = _random_state(random_state)
     slices: Any = None
-    truth = score_values = weights = None
     if scored is not None:
         slices = GroupSlices(keys.codes, keys.n_groups)
-        truth, score_values, weights = scored.truth, scored.scores, scored.weights
     values, low, high, overall = {}, {}, {}, {}
     draws, overall_draws = {}, {}
     for key, name, params in listed:
