@@ -45,6 +45,7 @@ __all__ = [
     "GroupComparison",
     "GroupMetrics",
     "check_metric_name",
+    "inputs_family",
     "metric_option_names",
     "metrics_by_group",
 ]
@@ -113,7 +114,7 @@ def metric_option_names(name):
     return frozenset(parameters) - _SCORE_INPUTS
 
 
-def _inputs_family(y_pred, y_score):
+def inputs_family(y_pred, y_score):
     """``"scores"`` when scores are given (``y_score``, or ``y_pred`` of
     floats that are not whole), else ``"labels"``: the family whose metric
     names a mistyped one is compared with first."""
@@ -699,7 +700,7 @@ def metrics_by_group(
     if method is not None:
         n_resamples = check_n_resamples(n_resamples, _FUNC)
     listed = _metric_list(
-        metrics, metric_params, lambda: _inputs_family(y_pred, y_score)
+        metrics, metric_params, lambda: inputs_family(y_pred, y_score)
     )
     kinds = {key: _reads(name) for key, name, _ in listed}
     label_keys = [key for key, name, _ in listed if kinds[key] == "labels"]

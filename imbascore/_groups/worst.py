@@ -15,7 +15,12 @@ from .._metrics.named_scores import metric_options
 from .._metrics.per_class import METRICS
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .._ranking.params import check_ranking_params
-from .metrics import check_metric_name, metric_option_names, metrics_by_group
+from .metrics import (
+    check_metric_name,
+    inputs_family,
+    metric_option_names,
+    metrics_by_group,
+)
 
 __all__ = ["check_worst_group_params", "worst_group_score"]
 
@@ -30,12 +35,13 @@ ROUTING_HINT = (
 )
 
 
-def check_worst_group_params(metric, metric_params, func):
+def check_worst_group_params(metric, metric_params, func, reads="labels"):
     """The checks of ``metric`` and its options that need no data, for a
     scorer to make when it is built: a known name (with the nearest names
     otherwise), options the metric takes, and the values of the options of
-    the package's metrics of labels."""
-    check_metric_name(metric, func, "metric", "labels")
+    the package's metrics of labels. ``reads``: the inputs' family, for the
+    nearest names (see :func:`check_metric_name`)."""
+    check_metric_name(metric, func, "metric", reads)
     options = metric_option_names(metric)
     for option, value in metric_params.items():
         if option not in options:
@@ -108,6 +114,9 @@ def worst_group_score(
         raise TypeError(
             param_error(func, "groups", "each sample's group", groups, ROUTING_HINT)
         )
+    check_worst_group_params(
+        metric, metric_params, func, lambda: inputs_family(y_pred, None)
+    )
     try:
         result = metrics_by_group(
             y_true,

@@ -206,7 +206,7 @@ def test_bad_input_names_the_parameter_of_the_function_called(func, param, value
     with pytest.raises((TypeError, ValueError), match=rule) as raised:
         call(**{**defaults, param: value})
     message = str(raised.value)
-    assert func.strip() in message and param in message, message
+    assert func.strip() in message and f"'{param}'" in message, message
     assert not any(callee in message for callee in CALLEES), message
 
 
