@@ -3,9 +3,11 @@ no group may be left behind."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
 
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_statistic
 from .._core.checks import param_error
@@ -117,16 +119,22 @@ def worst_group_score(
     check_worst_group_params(
         metric, metric_params, func, lambda: inputs_family(y_pred, None)
     )
+    # errors and the undefined groups' warnings named as the function called
     try:
-        result = metrics_by_group(
-            y_true,
-            y_pred,
-            groups=groups,
-            metrics={metric: (metric, metric_params)},
-            sample_weight=sample_weight,
-        )
-    except (ValueError, TypeError) as error:  # named as the function called
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UndefinedMetricWarning)
+            result = metrics_by_group(
+                y_true,
+                y_pred,
+                groups=groups,
+                metrics={metric: (metric, metric_params)},
+                sample_weight=sample_weight,
+            )
+    except (ValueError, TypeError) as error:
         raise type(error)(str(error).replace("metrics_by_group", func)) from None
+    for warning in caught:
+        message = str(warning.message).replace("metrics_by_group", func)
+        warnings.warn(message, warning.category, stacklevel=2)
     values = result.values[metric]
     if not np.isfinite(values).any():
         return float("nan")

@@ -167,3 +167,11 @@ def test_worst_group_scorer_without_routing_says_how_to_route(routing):
     scorer = ims.worst_group_scorer("iba")
     with pytest.raises(TypeError, match=r"enable_metadata_routing=True"):
         cross_validate(LogisticRegression(), X, y, scoring=scorer, error_score="raise")
+
+
+def test_worst_group_score_names_itself_in_the_undefined_groups_warning():
+    with pytest.warns(UndefinedMetricWarning, match=r"^worst_group_score: group 0"):
+        value = ims.worst_group_score(
+            [0, 0, 1, 1], [0, 1, 1, 0], groups=[0, 0, 1, 1], metric="sensitivity"
+        )
+    assert value == 0.5
