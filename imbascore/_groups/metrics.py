@@ -655,8 +655,10 @@ def metrics_by_group(
         scikit-learn's metrics of the confusion matrix; or ``{key: name}``
         or ``{key: (name, params)}`` for a metric with its own parameters.
     y_score : array-like of shape (n_samples,), default=None
-        Scores or probabilities for the metrics that read them, when
-        ``y_pred`` holds labels.
+        Scores or probabilities for the metrics that read them (when given,
+        they are what those metrics read, even if no metric reads labels;
+        checked as ``y_score``: same length as ``y_true``, no NaN, in
+        [0, 1] for the metrics of probabilities).
     sample_weight : array-like of shape (n_samples,), default=None
     confidence_level : float, default=0.95
     method : str or None, default=None
@@ -672,7 +674,10 @@ def metrics_by_group(
     n_resamples : int, default=1000
     random_state : int, RandomState instance or None, default=None
     **metric_params
-        Options of every metric (``pos_label``, ``average``, ...). A metric
+        Options of the metrics (``pos_label``, ``average``, ``alpha``, ...):
+        each goes to every metric that takes it (``pos_label`` to
+        sensitivity, not to accuracy); one that no metric asked takes is an
+        error. A metric
         of labels undefined in a group is NaN there (``zero_division``
         defaults to NaN here, not to the metric function's 0).
 
