@@ -9,6 +9,10 @@ never asserted: a benchmark, not a test):
    labels and with int64 labels (``confusion_counts`` of int8 0/1 labels
    is much faster than of int64 ones).
 
+   The whole call ``metrics_by_group(..., metrics=["iba"])`` on the same
+   int64 rows against the same anchor, the median of 9 runs each (target:
+   within 3x; issue 49 item 5).
+
 2. Metrics: ``metrics_by_group(..., metrics=["iba", "sensitivity",
    "specificity"], method=None)`` against fairlearn's ``MetricFrame`` with
    the same three functions of ``imbascore.metrics`` on 10^6 rows and 100
@@ -30,7 +34,8 @@ never asserted: a benchmark, not a test):
    95% +- 2%.
 
 Run: ``python benchmarks/bench_groups.py [--quick] [--reps R]
-[--resamples K] [--skip-speed] [--skip-coverage]``. ``--quick``: 10^6 rows
+[--resamples K] [--rows N] [--skip-speed] [--skip-frame]
+[--skip-coverage]``. ``--quick``: 10^6 rows
 in (1), 10^5 rows and one MetricFrame run in (2), 100 repetitions of 200
 draws in (3) (about a minute).
 """
@@ -91,6 +96,19 @@ def speed_counts(n):
             f"1,000 (int64) | {ours:.3f} s | confusion_counts {anchor:.3f} s | "
             f"{ratio:.2f}x | <= 3x: {'met' if ratio <= 3 else 'MISSED'} |"
         )
+    # the whole call of one label metric, anchored on the same int64 rows
+    # (9 runs each: the anchor takes 10-20 ms, noisy on a loaded machine)
+    y, p = y_true.astype(np.int64), y_pred.astype(np.int64)
+    anchor = median_time(lambda: confusion_counts(y, p), runs=9)
+    ours = median_time(
+        lambda: metrics_by_group(y, p, groups=groups, metrics=["iba"]), runs=9
+    )
+    ratio = ours / anchor
+    print(
+        f"| metrics_by_group(metrics=['iba']) | {n:.0e} | int64 | 1,000 (int64) | "
+        f"{ours:.3f} s | confusion_counts {anchor:.3f} s | {ratio:.2f}x | "
+        f"<= 3x: {'met' if ratio <= 3 else 'MISSED'} |"
+    )
 
 
 def speed_metrics(n, frame_runs):
@@ -230,15 +248,22 @@ def main():
     parser.add_argument("--reps", type=int, help="repetitions of the coverage")
     parser.add_argument("--resamples", type=int, help="draws per interval")
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument(
+        "--skip-frame", action="store_true", help="no MetricFrame comparison (2)"
+    )
     parser.add_argument("--skip-coverage", action="store_true")
+    parser.add_argument(
+        "--rows", type=int, help="rows of the counting table (default 10^7)"
+    )
     args = parser.parse_args()
     reps = args.reps or (100 if args.quick else 1000)
     n_resamples = args.resamples or (200 if args.quick else 1000)
     print(f"imbascore {imbascore.__version__}\n")
     start = time.perf_counter()
     if not args.skip_speed:
-        speed_counts(10**6 if args.quick else 10**7)
-        speed_metrics(10**5 if args.quick else 10**6, 1 if args.quick else 3)
+        speed_counts(args.rows or (10**6 if args.quick else 10**7))
+        if not args.skip_frame:
+            speed_metrics(10**5 if args.quick else 10**6, 1 if args.quick else 3)
         print(f"\n({time.perf_counter() - start:.0f} s)")
     if not args.skip_coverage:
         start = time.perf_counter()

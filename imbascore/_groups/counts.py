@@ -138,8 +138,9 @@ def _sort_key(label):
 
 
 def count_by_group(y_true, y_pred, groups, sample_weight, func):
-    """``(GroupedCounts, group codes)`` of in-memory inputs: the targets and
-    the groups read once, every group's table from one pass."""
+    """``(GroupedCounts, group codes, GroupedTables)`` of in-memory inputs:
+    the targets and the groups read once, every group's table from one pass
+    (the stacked tables too, for readers of every group at once)."""
     codes = read_targets(y_true, y_pred, sample_weight, func)
     if isinstance(codes, DeviceCodes):
         raise host_only_error(func)
@@ -165,7 +166,7 @@ def count_by_group(y_true, y_pred, groups, sample_weight, func):
         if present[code]
     }
     overall = ConfusionCounts(tables.overall_table(), weighted=weighted)
-    return GroupedCounts(counts, keys.names, overall=overall), keys
+    return GroupedCounts(counts, keys.names, overall=overall), keys, tables
 
 
 def _group_counts(tables, code, weighted):

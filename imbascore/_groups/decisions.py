@@ -13,16 +13,20 @@ import numpy as np
 
 from .._core.checks import param_error
 from .._core.inputs.groups import read_groups
+from .._core.inputs.scores import read_scores
 from .._core.optional import require
 from .._core.types import ArrayLike, PosLabel
 from .._thresholds.constraints import check_constraint, constrained_index, met
 from .._thresholds.curve import (
     LOWER_IS_BETTER_AT_THRESHOLDS,
     ThresholdCurve,
-    threshold_curve,
+    accepted_params,
+    check_metrics,
+    counted_curve,
+    route_params,
     threshold_metric_names,
 )
-from .slices import GroupSlices, as_array
+from .slices import GroupSlices
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -33,25 +37,44 @@ __all__ = ["GroupThreshold", "group_threshold", "threshold_curves_by_group"]
 _FUNC = "group_threshold"
 
 
-def _curves(
-    y_true, y_score, groups, metrics, thresholds, pos_label, weights, params, func
-):
-    """``(labels, {group: ThresholdCurve})`` of each group's rows."""
-    truth, scores = as_array(y_true), as_array(y_score)
+def _read(y_true, y_score, sample_weight, pos_label, func):
+    """The checked inputs (the score door, errors naming ``func``)."""
+    return read_scores(y_true, y_score, sample_weight, func, pos_label=pos_label)
+
+
+def _curve(truth, scores, metrics, thresholds, pos_label, weights, params, func):
+    return counted_curve(
+        truth,
+        scores,
+        metrics=metrics,
+        pos_label=pos_label,
+        sample_weight=weights,
+        thresholds=thresholds,
+        prevalence=None,
+        metric_params=params,
+        func=func,
+    )
+
+
+def _curves(inputs, groups, metrics, thresholds, params, func):
+    """``{group: ThresholdCurve}`` of each group's rows of the checked
+    ``inputs``."""
+    truth, scores, weights = inputs.truth, inputs.scores, inputs.weights
     keys = read_groups(groups, truth.shape[0], func)
     slices = GroupSlices(keys.codes, keys.n_groups)
     present = np.flatnonzero(np.bincount(keys.codes, minlength=keys.n_groups) > 0)
     curves = {}
     for code in present:
         rows = slices.rows(code)
-        curves[keys.labels[code]] = threshold_curve(
+        curves[keys.labels[code]] = _curve(
             truth[rows],
             scores[rows],
-            metrics=metrics,
-            pos_label=pos_label,
-            sample_weight=None if weights is None else weights[rows],
-            thresholds=thresholds,
-            **params,
+            metrics,
+            thresholds,
+            inputs.pos_label,
+            None if weights is None else weights[rows],
+            params,
+            func,
         )
     return curves
 
@@ -93,18 +116,10 @@ def threshold_curves_by_group(
     >>> curves["b"].values["recall"].tolist()
     [1.0, 1.0, 0.0]
     """
-    weights = None if sample_weight is None else as_array(sample_weight).astype(float)
-    return _curves(
-        y_true,
-        y_score,
-        groups,
-        metrics,
-        thresholds,
-        pos_label,
-        weights,
-        metric_params,
-        "threshold_curves_by_group",
-    )
+    func = "threshold_curves_by_group"
+    check_metrics(metrics, func)
+    inputs = _read(y_true, y_score, sample_weight, pos_label, func)
+    return _curves(inputs, groups, metrics, thresholds, metric_params, func)
 
 
 @dataclass(frozen=True, eq=False)
@@ -237,33 +252,32 @@ def group_threshold(
                 _FUNC, "objective", "a name of threshold_metric_names()", objective
             )
         )
-    asked = list(dict.fromkeys([objective, metric, *metrics]))
-    weights = None if sample_weight is None else as_array(sample_weight).astype(float)
-    scores = as_array(y_score)
-    overall = threshold_curve(
-        as_array(y_true),
-        scores,
-        metrics=asked,
-        pos_label=pos_label,
-        sample_weight=weights,
-        **metric_params,
-    )
-    candidates = overall.thresholds
-    curves = _curves(
-        y_true,
-        scores,
-        groups,
+    extra = check_metrics(metrics, _FUNC) if len(metrics) else []
+    asked = list(dict.fromkeys([objective, metric, *extra]))
+    inputs = _read(y_true, y_score, sample_weight, pos_label, _FUNC)
+    overall = _curve(
+        inputs.truth,
+        inputs.scores,
         asked,
-        candidates,
-        pos_label,
-        weights,
+        None,
+        inputs.pos_label,
+        inputs.weights,
         metric_params,
         _FUNC,
     )
+    candidates = overall.thresholds
+    curves = _curves(inputs, groups, asked, candidates, metric_params, _FUNC)
+    # where the constraint's metric is undefined whatever zero_division says
+    # (no positive, for recall): its 0/0 as NaN, not as the number asked for
+    probes = curves
+    if "zero_division" in accepted_params(metric):
+        own = route_params([metric], metric_params, _FUNC)[metric]
+        nan = {**own, "zero_division": np.nan}
+        probes = _curves(inputs, groups, [metric], candidates, nan, _FUNC)
     allowed = np.ones(candidates.shape[0], dtype=bool)
     skipped = []
     for group, curve in curves.items():
-        if np.isnan(curve.values[metric]).all():
+        if np.isnan(probes[group].values[metric]).all():
             skipped.append(group)
             continue
         allowed &= met(curve.values[metric], operator, bound)

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+import inspect
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import check_random_state
 
-from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_score
 from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
+    did_you_mean,
+    index_of,
     param_error,
 )
 from .._core.inputs.groups import read_groups
+from .._core.inputs.scores import read_scores
 from .._core.optional import require
 from .._core.resampling import percentiles
 from .._core.types import ArrayLike, FloatArray, RandomState
@@ -27,8 +31,9 @@ from .._inference.calibration import calibration_interval
 from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
-from .._ranking.evaluate import SCORE_METRIC_NAMES
-from .._report.confusion import ConfusionCounts
+from .._metrics.named_scores import option_names, score_names, score_of_table
+from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
+from .._thresholds.curve import route_params
 from .counts import count_by_group
 from .resampling import label_draws, score_draws
 from .slices import GroupSlices, as_array
@@ -36,11 +41,23 @@ from .slices import GroupSlices, as_array
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["GroupComparison", "GroupMetrics", "metrics_by_group"]
+__all__ = [
+    "GroupComparison",
+    "GroupMetrics",
+    "check_metric_name",
+    "inputs_family",
+    "metric_option_names",
+    "metrics_by_group",
+]
 
 _FUNC = "metrics_by_group"
 _COMPARISONS = ("between_groups", "to_overall")
 _DEFAULT_METRICS = ("iba", "sensitivity", "specificity")
+
+
+#: The inputs the metric functions of scores and probabilities take besides
+#: their options.
+_SCORE_INPUTS = frozenset({"y_true", "y_score", "y_proba", "sample_weight"})
 
 
 def _reads(metric):
@@ -49,6 +66,66 @@ def _reads(metric):
     if metric in CALIBRATION_METRIC_NAMES:
         return "probabilities"
     return "labels"
+
+
+@cache
+def _known_names():
+    return (
+        frozenset(score_names())
+        | set(SCORE_METRIC_NAMES)
+        | set(CALIBRATION_METRIC_NAMES)
+    )
+
+
+def check_metric_name(name, func, param, reads):
+    """``name`` if it is the name of a metric by group, else the error naming
+    ``func``'s ``param``; the hint is the nearest name of the family the
+    inputs belong to (``reads``: ``"labels"``, or ``"scores"`` for scores and
+    probabilities; a callable giving it, asked only on error), then of any."""
+    if not isinstance(name, str):
+        raise TypeError(param_error(func, param, "a metric name (str)", name))
+    if name in _known_names():
+        return name
+    family = reads() if callable(reads) else reads
+    nearest = (
+        score_names()
+        if family == "labels"
+        else [*SCORE_METRIC_NAMES, *CALIBRATION_METRIC_NAMES]
+    )
+    hint = did_you_mean(name, nearest) or did_you_mean(name, sorted(_known_names()))
+    raise ValueError(
+        param_error(
+            func,
+            param,
+            "a name of list_metrics() or of scikit-learn's metrics of the "
+            "confusion matrix",
+            name,
+            hint,
+        )
+    )
+
+
+@cache
+def metric_option_names(name):
+    """The options (keyword parameters) the metric ``name`` takes."""
+    if _reads(name) == "labels":
+        return option_names(name)
+    parameters = inspect.signature(BY_NAME[name].function).parameters
+    return frozenset(parameters) - _SCORE_INPUTS
+
+
+def inputs_family(y_pred, y_score):
+    """``"scores"`` when scores are given (``y_score``, or ``y_pred`` of
+    floats that are not whole), else ``"labels"``: the family whose metric
+    names a mistyped one is compared with first."""
+    if y_score is not None:
+        return "scores"
+    try:
+        values = as_array(y_pred)
+        whole = values.dtype.kind != "f" or bool(np.all(values == np.round(values)))
+    except (TypeError, ValueError):
+        return "labels"
+    return "labels" if whole else "scores"
 
 
 def _number(value):
@@ -139,19 +216,20 @@ class GroupMetrics:
     def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
 
-    def _index(self, metric):
+    def _index(self, metric, caller=None):
         if metric is None:
             return self.metrics[0]
-        if metric not in self.values:
+        if not isinstance(metric, str) or metric not in self.values:
+            func = "GroupMetrics" if caller is None else f"GroupMetrics.{caller}"
             raise ValueError(
-                param_error("GroupMetrics", "metric", f"one of {self.metrics}", metric)
+                param_error(func, "metric", f"one of {self.metrics}", metric)
             )
         return metric
 
     def worst(self, metric: str | None = None) -> Any:
         """The group with the worst value of ``metric`` (the first metric by
         default): lowest for a greater-is-better metric; NaN groups skipped."""
-        key = self._index(metric)
+        key = self._index(metric, "worst")
         values = self.values[key]
         if not np.isfinite(values).any():
             return None
@@ -159,29 +237,60 @@ class GroupMetrics:
         position = np.nanargmax(values) if lower else np.nanargmin(values)
         return self.groups[position]
 
+    @overload
+    def difference(
+        self, metric: str, *, method: str = "between_groups"
+    ) -> GroupComparison: ...
+
+    @overload
+    def difference(
+        self, metric: None = None, *, method: str = "between_groups"
+    ) -> dict[str, GroupComparison]: ...
+
     def difference(
         self, metric: str | None = None, *, method: str = "between_groups"
-    ) -> GroupComparison:
+    ) -> GroupComparison | dict[str, GroupComparison]:
         """The gap between groups (or to the overall value), with the
-        bootstrap interval of the same gap: a :class:`GroupComparison`."""
-        return self._compare(metric, method, "difference")
+        bootstrap interval of the same gap: a :class:`GroupComparison`;
+        without ``metric``, ``{key: GroupComparison}`` of every metric (as
+        fairlearn's ``MetricFrame.difference()`` gives one value per
+        metric)."""
+        return self._compare_each(metric, method, "difference")
+
+    @overload
+    def ratio(
+        self, metric: str, *, method: str = "between_groups"
+    ) -> GroupComparison: ...
+
+    @overload
+    def ratio(
+        self, metric: None = None, *, method: str = "between_groups"
+    ) -> dict[str, GroupComparison]: ...
 
     def ratio(
         self, metric: str | None = None, *, method: str = "between_groups"
-    ) -> GroupComparison:
+    ) -> GroupComparison | dict[str, GroupComparison]:
         """The ratio of the worst to the best group (or the smallest ratio
-        of a group and the overall value), with its bootstrap interval."""
-        return self._compare(metric, method, "ratio")
+        of a group and the overall value), with its bootstrap interval;
+        without ``metric``, ``{key: GroupComparison}`` of every metric."""
+        return self._compare_each(metric, method, "ratio")
+
+    def _compare_each(self, metric, method, kind):
+        check_choice(method, "method", _COMPARISONS, f"GroupMetrics.{kind}")
+        if metric is None:
+            return {key: self._compare(key, method, kind) for key in self.metrics}
+        return self._compare(metric, method, kind)
 
     def _compare(self, metric, method, kind):
-        key = self._index(metric)
-        check_choice(method, "method", _COMPARISONS, f"GroupMetrics.{kind}")
+        key = self._index(metric, kind)
         values = self.values[key]
         draws = self._draws.get(key) if self._draws else None
         overall = self.overall[key][0]
         overall_draws = None if draws is None else self._overall_draws[key]
         statistic = _STATISTICS[(kind, method)]
         estimate, groups, per_group = statistic(values, overall, self.groups)
+        if not np.isfinite(estimate):
+            _warn_undefined_comparison(kind, method, key, values, overall)
         low = high = np.nan
         per_group_bounds = {}
         if draws is not None and groups:
@@ -227,13 +336,15 @@ class GroupMetrics:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per group: ``size``, ``positives``, then per metric its
-        key and ``<key>_low``, ``<key>_high`` (needs pandas)."""
+        key and, with intervals (a ``method``), ``<key>_low``, ``<key>_high``
+        (needs pandas)."""
         pd = require("pandas", "study", "GroupMetrics.to_frame")
         columns = {"size": self.sizes, "positives": self.positives}
         for key in self.metrics:
             columns[key] = self.values[key]
-            columns[f"{key}_low"] = self.low[key]
-            columns[f"{key}_high"] = self.high[key]
+            if self.method is not None:
+                columns[f"{key}_low"] = self.low[key]
+                columns[f"{key}_high"] = self.high[key]
         index = pd.Index(self.groups, name="group" if self.names is None else None)
         if self.names is not None and len(self.names) > 1:
             index = pd.MultiIndex.from_tuples(self.groups, names=list(self.names))
@@ -272,6 +383,24 @@ class GroupMetrics:
             else f", {self.confidence_level:.0%} {self.method}"
         )
         return f"GroupMetrics({len(self.groups)} groups{level})\n" + "\n".join(lines)
+
+
+def _warn_undefined_comparison(kind, method, key, values, overall):
+    """Why a difference or ratio is NaN, said as every NaN of the package is."""
+    defined = int(np.isfinite(values).sum())
+    if method == "between_groups" and defined < 2:
+        reason = f"{key!r} is defined in {defined} group(s), fewer than two"
+    elif method == "to_overall" and not np.isfinite(overall):
+        reason = f"the overall value of {key!r} is undefined"
+    elif method == "to_overall" and not defined:
+        reason = f"{key!r} is undefined in every group"
+    else:
+        reason = f"the values of {key!r} give 0/0 (a best value of 0)"
+    warnings.warn(
+        f"GroupMetrics.{kind}: {reason}; the {kind} ({method}) is NaN.",
+        UndefinedMetricWarning,
+        stacklevel=4,
+    )
 
 
 def _fixed_gap(kind, method, values, overall, draws, overall_draws, where):
@@ -326,26 +455,80 @@ _STATISTICS = {
 }
 
 
-def _metric_list(metrics, metric_params):
+def _metric_list(metrics, metric_params, reads):
     """``[(key, metric, params)]`` of ``metrics``: names, or a dict of key ->
-    name or ``(name, params)``."""
+    name or ``(name, params)``. The options of ``metric_params`` go to the
+    metrics that take them (an option no metric asked takes is an error);
+    a metric's own ``params`` must all be its options."""
     if isinstance(metrics, str):
         metrics = [metrics]
-    if isinstance(metrics, dict):
-        items = metrics.items()
-    else:
+    rule = "metric names, or a dict of key -> name or (name, params)"
+    if isinstance(metrics, Mapping):
+        items = list(metrics.items())
+    elif isinstance(metrics, Sequence):
         items = [(name, name) for name in metrics]
+    else:
+        raise TypeError(param_error(_FUNC, "metrics", rule, metrics))
     listed = []
     for key, spec in items:
-        name, params = (spec, {}) if isinstance(spec, str) else spec
-        if not isinstance(name, str):
+        if isinstance(spec, str):
+            name, params = spec, {}
+        elif (
+            isinstance(spec, tuple | list)
+            and len(spec) == 2
+            and isinstance(spec[1], Mapping)
+        ):
+            name, params = spec
+        else:
+            raise TypeError(param_error(_FUNC, "metrics", rule, spec))
+        if isinstance(name, str):
+            check_metric_name(name, _FUNC, "metrics", reads)
+        else:
+            raise TypeError(param_error(_FUNC, "metrics", rule, spec))
+        options = metric_option_names(name)
+        unknown = sorted(set(params) - options)
+        if unknown:
             raise TypeError(
-                param_error(_FUNC, "metrics", "metric names or (name, params)", spec)
+                param_error(
+                    _FUNC,
+                    "metrics",
+                    f"options of {name!r} among {sorted(options)} in {key!r}",
+                    unknown[0],
+                )
             )
-        listed.append((str(key), name, {**metric_params, **dict(params)}))
+        listed.append((str(key), name, dict(params)))
     if not listed:
         raise ValueError(param_error(_FUNC, "metrics", "at least one metric", metrics))
+    names = list(dict.fromkeys(name for _, name, _ in listed))
+    shared = route_params(names, metric_params, _FUNC, metric_option_names)
+    listed = [(key, name, {**shared[name], **params}) for key, name, params in listed]
+    for _, name, params in listed:
+        if "average" in params and params["average"] is None:
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "average",
+                    "an average giving one value per group ('binary', 'micro', "
+                    "'macro', 'weighted'), not None (one value per class: ask "
+                    "each class as pos_label)",
+                    None,
+                )
+            )
     return listed
+
+
+def _random_state(random_state):
+    try:
+        return check_random_state(random_state)
+    except ValueError:
+        raise ValueError(
+            param_error(
+                _FUNC,
+                "random_state",
+                "None, an int or a numpy RandomState",
+                random_state,
+            )
+        ) from None
 
 
 class _Renamed:
@@ -389,18 +572,49 @@ class _Renamed:
         return False
 
 
-def _positives(y_true, codes, n_groups, weights, pos_label):
-    truth = as_array(y_true)
+def _row_totals(tables):
+    """Each group's total by true class: shape (n_groups, n_classes)."""
+    joint = tables.joint
+    if joint.ndim == 3:
+        return joint.sum(axis=2)
+    k = len(tables.classes)
+    return np.asarray(joint.sum(axis=1)).reshape(-1, k)
+
+
+def _label_positives(totals, classes, observed, pos_label):
+    """Each group's positives (NaN where the positive class is not known:
+    no ``pos_label`` and classes other than {0, 1} or {-1, 1})."""
     if pos_label is None:
-        numeric = truth.dtype.kind in "biuf"
-        values = set(np.unique(truth).tolist()) if numeric else None
-        if values is None or not (values <= {0, 1} or values <= {-1, 1}):
-            return np.full(n_groups, np.nan)
+        values = set(observed.tolist())
+        numeric = observed.dtype.kind in "biuf"
+        if not numeric or not (values <= {0, 1} or values <= {-1, 1}):
+            return np.full(totals.shape[0], np.nan)
         pos_label = 1
-    positive = (truth == pos_label).astype(float)
-    if weights is not None:
-        positive = positive * weights
-    return np.bincount(codes, positive, minlength=n_groups)
+    where = index_of(classes, pos_label)
+    if where < 0:
+        return np.zeros(totals.shape[0])
+    return totals[:, where].astype(float)
+
+
+def _stacked_values(tables, overall, present, name, params):
+    """Each present group's value of the metric of labels ``name`` from the
+    stacked tables at once (one evaluation, no table object per group); NaN
+    where a group's table lacks a class of the overall one (its own table,
+    counted alone, reads differently) or the value is undefined: those are
+    read one by one, as before, with their warnings. None with sparse
+    tables."""
+    if tables.joint.ndim != 3:
+        return None
+    where = np.searchsorted(tables.classes, overall.classes)
+    stack = tables.joint[present][:, where[:, None], where[None, :]]
+    evaluate = table_evaluator(overall, name, params, _FUNC)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        values = np.asarray(evaluate(stack), dtype=float)
+    if values.shape != (stack.shape[0],):
+        return None  # a metric of one value per class (average=None)
+    complete = ((stack.sum(axis=1) + stack.sum(axis=2)) > 0).all(axis=1)
+    return np.where(complete, values, np.nan)
 
 
 def metrics_by_group(
@@ -441,8 +655,10 @@ def metrics_by_group(
         scikit-learn's metrics of the confusion matrix; or ``{key: name}``
         or ``{key: (name, params)}`` for a metric with its own parameters.
     y_score : array-like of shape (n_samples,), default=None
-        Scores or probabilities for the metrics that read them, when
-        ``y_pred`` holds labels.
+        Scores or probabilities for the metrics that read them (when given,
+        they are what those metrics read, even if no metric reads labels;
+        checked as ``y_score``: same length as ``y_true``, no NaN, in
+        [0, 1] for the metrics of probabilities).
     sample_weight : array-like of shape (n_samples,), default=None
     confidence_level : float, default=0.95
     method : str or None, default=None
@@ -458,7 +674,10 @@ def metrics_by_group(
     n_resamples : int, default=1000
     random_state : int, RandomState instance or None, default=None
     **metric_params
-        Options of every metric (``pos_label``, ``average``, ...). A metric
+        Options of the metrics (``pos_label``, ``average``, ``alpha``, ...):
+        each goes to every metric that takes it (``pos_label`` to
+        sensitivity, not to accuracy); one that no metric asked takes is an
+        error. A metric
         of labels undefined in a group is NaN there (``zero_division``
         defaults to NaN here, not to the metric function's 0).
 
@@ -485,11 +704,13 @@ def metrics_by_group(
     level = check_confidence_level(confidence_level, _FUNC)
     if method is not None:
         n_resamples = check_n_resamples(n_resamples, _FUNC)
-    listed = _metric_list(metrics, metric_params)
+    listed = _metric_list(
+        metrics, metric_params, lambda: inputs_family(y_pred, y_score)
+    )
     kinds = {key: _reads(name) for key, name, _ in listed}
     label_keys = [key for key, name, _ in listed if kinds[key] == "labels"]
-    scores = y_pred if not label_keys else y_score
-    if scores is None and len(label_keys) < len(listed):
+    score_kinds = {kinds[key] for key, _, _ in listed} - {"labels"}
+    if y_score is None and label_keys and score_kinds:
         raise ValueError(
             param_error(
                 _FUNC,
@@ -499,32 +720,69 @@ def metrics_by_group(
                 "Pass the labels as y_pred and the scores as y_score.",
             )
         )
-    weights = None if sample_weight is None else as_array(sample_weight).astype(float)
+    pos_label = metric_params.get("pos_label")
     counts: Any = None
     keys: Any = None
+    scored: Any = None
+    truth: Any = None
+    score_values: Any = None
+    weights: Any = None
     if label_keys:
-        counts, keys = count_by_group(y_true, y_pred, groups, sample_weight, _FUNC)
-    else:
-        keys = read_groups(groups, len(as_array(y_true)), _FUNC)
-    present = np.flatnonzero(np.bincount(keys.codes, minlength=keys.n_groups) > 0)
+        counts, keys, tables = count_by_group(
+            y_true, y_pred, groups, sample_weight, _FUNC
+        )
+        observed = counts.overall().table
+        present = np.flatnonzero(tables.samples > 0)
+        totals = _row_totals(tables)[present]
+        sizes = totals.sum(axis=1).astype(float)
+        positives = _label_positives(
+            totals, tables.classes, observed.classes, pos_label
+        )
+    if score_kinds:
+        # the scores' own door: checked against y_true and named as the
+        # parameter they came by (y_pred when every metric reads scores)
+        scored = read_scores(
+            y_true,
+            y_pred if y_score is None else y_score,
+            sample_weight,
+            _FUNC,
+            pos_label=pos_label,
+            name="y_pred" if y_score is None else "y_score",
+            probabilities="probabilities" in score_kinds,
+        )
+        truth, score_values, weights = scored.truth, scored.scores, scored.weights
+    if not label_keys:
+        keys = read_groups(groups, truth.shape[0], _FUNC)
+        sizes_all = np.bincount(keys.codes, weights, minlength=keys.n_groups)
+        present = np.flatnonzero(np.bincount(keys.codes, minlength=keys.n_groups) > 0)
+        sizes = sizes_all[present]
+        positive = truth == scored.pos_label
+        positives = np.bincount(
+            keys.codes,
+            positive if weights is None else positive * weights,
+            minlength=keys.n_groups,
+        )[present].astype(float)
     labels = [keys.labels[code] for code in present]
-    sizes = np.bincount(keys.codes, weights, minlength=keys.n_groups)[present]
-    pos_label = metric_params.get("pos_label")
-    positives = _positives(y_true, keys.codes, keys.n_groups, weights, pos_label)
-    positives = positives[present]
-    rng = check_random_state(random_state)
+    rng = _random_state(random_state)
     slices: Any = None
-    if len(label_keys) < len(listed):
+    if scored is not None:
         slices = GroupSlices(keys.codes, keys.n_groups)
     values, low, high, overall = {}, {}, {}, {}
     draws, overall_draws = {}, {}
-    truth = as_array(y_true)
-    score_values = as_array(scores)
     for key, name, params in listed:
         values[key] = np.full(len(labels), np.nan)
         low[key] = np.full(len(labels), np.nan)
         high[key] = np.full(len(labels), np.nan)
+        stacked = None
+        if kinds[key] == "labels" and method is None:
+            stacked = _stacked_values(
+                tables, observed, present, name, _nan_default(name, params)
+            )
+        if stacked is not None:
+            values[key][:] = stacked
         for i, (code, group) in enumerate(zip(present, labels)):
+            if stacked is not None and np.isfinite(stacked[i]):
+                continue
             quiet = kinds[key] == "labels" and "zero_division" in params
             with _Renamed(group, sizes[i], positives[i], key, quiet) as renamed:
                 if kinds[key] == "labels":
@@ -575,6 +833,7 @@ def metrics_by_group(
                 truth,
                 score_values,
                 weights,
+                None if scored is None else scored.pos_label,
                 n_resamples,
                 rng,
             )
@@ -600,24 +859,10 @@ def metrics_by_group(
     )
 
 
-@cache
-def _takes_zero_division(name):
-    """Whether the metric of labels ``name`` takes ``zero_division`` (the
-    catalogue's do, and scikit-learn's precision, recall, F1, ...)."""
-    if name in BY_NAME:
-        return True
-    probe = ConfusionCounts.from_matrix([[1, 0], [0, 1]])
-    try:
-        probe.score(name, zero_division=np.nan)
-    except TypeError:
-        return False
-    return True
-
-
 def _nan_default(name, params):
     """By group an undefined value is NaN unless ``zero_division`` says
     otherwise: a 0 in a table of groups would read as a verdict."""
-    if "zero_division" in params or not _takes_zero_division(name):
+    if "zero_division" in params or "zero_division" not in metric_option_names(name):
         return params
     return {"zero_division": np.nan, **params}
 
@@ -625,7 +870,7 @@ def _nan_default(name, params):
 def _label_value(counts, name, params, method, level, n_resamples, rng):
     params = _nan_default(name, params)
     if method is None:
-        return float(counts.score(name, **params)), np.nan, np.nan
+        return float(score_of_table(counts.table, name, params, _FUNC)), np.nan, np.nan
     interval = counts_interval(
         counts,
         name,
@@ -642,13 +887,24 @@ def _label_value(counts, name, params, method, level, n_resamples, rng):
 def _score_value(
     y_true, scores, weights, name, params, method, level, n_resamples, rng
 ):
-    if method is None:
-        function = BY_NAME[name].function
-        return (
-            float(function(y_true, scores, sample_weight=weights, **params)),
-            np.nan,
-            np.nan,
-        )
+    if method is None:  # the metric functions' own path, named as ours
+        if name in SCORE_METRIC_NAMES:
+            value = ranking_score(
+                y_true, scores, name, params, _FUNC, sample_weight=weights
+            )
+        else:
+            own = dict(params)
+            prevalence = own.pop("prevalence", None)
+            value = calibration_score(
+                y_true,
+                scores,
+                name,
+                own,
+                _FUNC,
+                sample_weight=weights,
+                prevalence=prevalence,
+            )
+        return float(value), np.nan, np.nan
     options = {
         "method": None if method == "auto" else method,
         "confidence_level": level,
@@ -678,11 +934,13 @@ def _group_draws(
     truth,
     scores,
     weights,
+    pos_label,
     n_resamples,
     rng,
 ):
     """``(draws of shape (n_resamples, n_groups), overall draws)`` of one
-    metric, each group resampled within its classes."""
+    metric, each group resampled within its classes (``pos_label``: the
+    positive class of the scores' door)."""
     if kind == "labels":
         params = _nan_default(name, params)
         posterior = method in ("auto", "posterior")
@@ -709,7 +967,6 @@ def _group_draws(
             overall = np.asarray(evaluate(total), dtype=float)
         return np.column_stack(columns), overall
     function = BY_NAME[name].function
-    pos_label = params.get("pos_label", 1)
     generator = bootstrap_generator(rng)
     columns = []
     for code in present:

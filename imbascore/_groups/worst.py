@@ -3,16 +3,66 @@ no group may be left behind."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
 
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_statistic
 from .._core.checks import param_error
 from .._core.types import ArrayLike
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
-from .metrics import metrics_by_group
+from .._metrics.named_scores import metric_options
+from .._metrics.per_class import METRICS
+from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .._ranking.params import check_ranking_params
+from .metrics import (
+    check_metric_name,
+    inputs_family,
+    metric_option_names,
+    metrics_by_group,
+)
 
-__all__ = ["worst_group_score"]
+__all__ = ["check_worst_group_params", "worst_group_score"]
+
+#: What to do when the groups do not arrive: the scorer gets them only as
+#: routed metadata.
+ROUTING_HINT = (
+    "As a scorer (worst_group_scorer) the groups arrive as routed metadata: "
+    "call sklearn.set_config(enable_metadata_routing=True) before building "
+    "the scorer, then pass them as cross_validate(..., params={'groups': g}) "
+    "or GridSearchCV(...).fit(X, y, groups=g); called directly, pass "
+    "groups=g."
+)
+
+
+def check_worst_group_params(metric, metric_params, func, reads="labels"):
+    """The checks of ``metric`` and its options that need no data, for a
+    scorer to make when it is built: a known name (with the nearest names
+    otherwise), options the metric takes, and the values of the options of
+    the package's metrics of labels. ``reads``: the inputs' family, for the
+    nearest names (see :func:`check_metric_name`)."""
+    check_metric_name(metric, func, "metric", reads)
+    options = metric_option_names(metric)
+    for option, value in metric_params.items():
+        if option not in options:
+            raise TypeError(
+                param_error(
+                    func,
+                    option,
+                    f"an option of {metric!r}, among {sorted(options)}",
+                    value,
+                )
+            )
+    own = {key: value for key, value in metric_params.items() if key != "pos_label"}
+    if metric in METRICS:
+        metric_options(metric, metric_params, func)
+    elif metric in SCORE_METRIC_NAMES:
+        check_ranking_params(metric, own, func)
+    elif metric in CALIBRATION_METRIC_NAMES:
+        own.pop("prevalence", None)
+        calibration_statistic(metric, own, func)
 
 
 def worst_group_score(
@@ -64,24 +114,27 @@ def worst_group_score(
     func = "worst_group_score"
     if groups is None:
         raise TypeError(
-            param_error(
-                func,
-                "groups",
-                "each sample's group (as a scorer: routed metadata, "
-                "scorer.set_score_request(groups=True))",
-                groups,
-            )
+            param_error(func, "groups", "each sample's group", groups, ROUTING_HINT)
         )
+    check_worst_group_params(
+        metric, metric_params, func, lambda: inputs_family(y_pred, None)
+    )
+    # errors and the undefined groups' warnings named as the function called
     try:
-        result = metrics_by_group(
-            y_true,
-            y_pred,
-            groups=groups,
-            metrics={metric: (metric, metric_params)},
-            sample_weight=sample_weight,
-        )
-    except (ValueError, TypeError) as error:  # named as the function called
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UndefinedMetricWarning)
+            result = metrics_by_group(
+                y_true,
+                y_pred,
+                groups=groups,
+                metrics={metric: (metric, metric_params)},
+                sample_weight=sample_weight,
+            )
+    except (ValueError, TypeError) as error:
         raise type(error)(str(error).replace("metrics_by_group", func)) from None
+    for warning in caught:
+        message = str(warning.message).replace("metrics_by_group", func)
+        warnings.warn(message, warning.category, stacklevel=2)
     values = result.values[metric]
     if not np.isfinite(values).any():
         return float("nan")

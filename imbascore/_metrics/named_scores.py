@@ -6,12 +6,12 @@ of the intervals and of the threshold curves' metric names.
 """
 
 from .._core.checks import did_you_mean, param_error
-from .catalogue import LABEL_CATALOGUE
+from .catalogue import BY_NAME, LABEL_CATALOGUE
 from .per_class import METRICS
 from .scoring import check_metric_options, score_table
 from .sklearn_from_counts import SKLEARN_SCORES
 
-__all__ = ["metric_options", "score_names", "score_of_table"]
+__all__ = ["metric_options", "option_names", "score_names", "score_of_table"]
 
 
 #: The options every metric of the package shares, with their defaults.
@@ -36,6 +36,13 @@ _DEFAULT_AVERAGE = {
 def score_names():
     """Every name :meth:`ConfusionCounts.score` knows, sorted."""
     return sorted(set(METRICS) | set(SKLEARN_SCORES))
+
+
+def option_names(metric):
+    """The options the metric ``metric`` of :func:`score_names` takes."""
+    if metric in METRICS:
+        return frozenset(_SHARED_DEFAULTS) | frozenset(BY_NAME[metric].params)
+    return SKLEARN_SCORES[metric].options
 
 
 def metric_options(metric, params, func):

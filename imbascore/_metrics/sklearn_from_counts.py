@@ -277,6 +277,7 @@ def _with_options(function, allowed, fixed=None):
                 )
         return function(table, func=func, **options, **(fixed or {}))
 
+    score.options = frozenset(allowed)  # type: ignore[attr-defined]
     return score
 
 

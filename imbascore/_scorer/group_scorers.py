@@ -8,11 +8,9 @@ from typing import Any
 import sklearn
 from sklearn.metrics import make_scorer
 
-from .._core.checks import param_error
 from .._core.types import Scorer
-from .._groups.worst import worst_group_score
+from .._groups.worst import check_worst_group_params, worst_group_score
 from .._metrics.catalogue import BY_NAME
-from .._metrics.named_scores import score_names
 
 __all__ = ["worst_group_scorer"]
 
@@ -58,11 +56,7 @@ def worst_group_scorer(metric: str = "iba", **metric_params: Any) -> Scorer:
     make_scorer(worst_group_score, response_method='predict', metric=sensitivity)
     """
     func = "worst_group_scorer"
-    names = score_names()
-    if not isinstance(metric, str) or (metric not in names and metric not in BY_NAME):
-        raise ValueError(
-            param_error(func, "metric", "a name of list_metrics()", metric)
-        )
+    check_worst_group_params(metric, metric_params, func)
     info = BY_NAME.get(metric)
     reads = "labels" if info is None else info.reads
     greater = True if info is None else info.greater_is_better

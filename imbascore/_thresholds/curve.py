@@ -59,6 +59,7 @@ from .._metrics.per_class import METRICS, per_class_values
 from .constraints import check_constraint, constrained_index, unmet_error
 
 __all__ = [
+    "accepted_params",
     "LOWER_IS_BETTER_AT_THRESHOLDS",
     "ThresholdCurve",
     "best_threshold",
@@ -190,7 +191,7 @@ def threshold_metric_names() -> list[str]:
     return sorted(set(METRICS) | set(_SKLEARN_BINARY) | set(_DECISIONS))
 
 
-def _accepted_params(name):
+def accepted_params(name):
     """The options metric ``name`` takes besides the counts."""
     if name in _DECISIONS:
         own = inspect.signature(_DECISIONS[name][0]).parameters
@@ -402,23 +403,28 @@ def check_metrics(metrics, func, parameter="metrics"):
     return metrics
 
 
-def route_params(metrics, params, func):
-    """Each of ``params`` to every metric that takes it; unused ones refused."""
+def route_params(metrics, params, func, accepted=None):
+    """Each of ``params`` to every metric that takes it; unused ones refused.
+    ``accepted(name)``: the options of metric ``name`` (by default those of
+    the metrics of one threshold's binary table)."""
+    binary = accepted is None
+    accepted = accepted_params if accepted is None else accepted
     per_metric = {
-        name: {k: v for k, v in params.items() if k in _accepted_params(name)}
+        name: {k: v for k, v in params.items() if k in accepted(name)}
         for name in metrics
     }
     unused = sorted(set(params) - {k for given in per_metric.values() for k in given})
     if unused:
-        takes = {
-            name: sorted(_accepted_params(name))
-            for name in metrics
-            if _accepted_params(name)
-        }
+        takes = {name: sorted(accepted(name)) for name in metrics if accepted(name)}
         raise TypeError(
             f"{func} got parameter(s) {unused} that none of the metrics {metrics} "
-            f"takes. Their options: {takes}. The counts are binary: 'average' and "
-            "'labels' do not apply; the positive class is 'pos_label'."
+            f"takes. Their options: {takes}."
+            + (
+                " The counts are binary: 'average' and 'labels' do not apply; "
+                "the positive class is 'pos_label'."
+                if binary
+                else ""
+            )
         )
     return per_metric
 
@@ -665,7 +671,7 @@ def values_at_rates(
     undefined, without warnings. ``positives`` and ``negatives`` broadcast
     against the rates; ``trials``, the classes' numbers of samples for the
     correction of d', default to them."""
-    accepted = _accepted_params(name)
+    accepted = accepted_params(name)
     params = {key: value for key, value in params.items() if key in accepted}
     if "zero_division" in accepted:
         params["zero_division"] = np.nan

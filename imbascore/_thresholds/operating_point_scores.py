@@ -17,7 +17,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 from .._core.checks import check_unit_interval, param_error
 from .._core.types import ArrayLike, PosLabel
 from .constraints import best_achievable, constrained_index
-from .curve import _LOWER_IS_BETTER, _accepted_params, counted_curve
+from .curve import _LOWER_IS_BETTER, accepted_params, counted_curve
 
 __all__ = [
     "OPERATING_POINT_SCORES",
@@ -52,7 +52,7 @@ def _with_zero_division(metrics, params):
     undefined value is never a candidate, and needs no warning."""
     if "zero_division" in params:
         return params
-    if any("zero_division" in _accepted_params(name) for name in metrics):
+    if any("zero_division" in accepted_params(name) for name in metrics):
         return dict(params, zero_division=np.nan)
     return params
 

@@ -4,6 +4,7 @@ and each metric computed on each group's rows (labels, scores and
 probabilities)."""
 
 import functools
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -306,3 +307,116 @@ def test_labels_and_scores_together_need_y_score():
         ims.metrics_by_group(
             y_true, y_pred, groups=groups, metrics=["sensitivity", "roc_auc"]
         )
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("method", ["between_groups", "to_overall"])
+def test_difference_and_ratio_without_a_metric_give_every_metric(method, weighted):
+    # issue 49 item 15: MetricFrame.difference() has one value per metric
+    y_true, y_pred, groups = _data(seed=9)
+    weights = np.random.default_rng(10).random(len(y_true)) if weighted else None
+    ours = ims.metrics_by_group(
+        y_true, y_pred, groups=groups, metrics=list(FUNCTIONS), sample_weight=weights
+    )
+    frame = _frame(y_true, y_pred, groups, weights)
+    for kind in ("difference", "ratio"):
+        every = getattr(ours, kind)(method=method)
+        expected = getattr(frame, kind)(method=method)
+        assert list(every) == list(FUNCTIONS) == expected.index.tolist()
+        for key, comparison in every.items():
+            assert comparison.metric == key and comparison.kind == kind
+            assert comparison.estimate == pytest.approx(expected[key], rel=1e-10)
+
+
+SCORE_TRUE = [1, 0, 1, 1, 0, 0, 1, 0, 1, 0]
+SCORE_PRED = [1, 0, 0, 1, 1, 0, 1, 0, 0, 0]
+SCORE_GROUPS = list("aaaabbbbbb")
+SCORE_VALUES = [0.9, 0.1, 0.4, 0.8, 0.6, 0.2, 0.7, 0.3, 0.35, 0.05]
+
+
+@pytest.mark.parametrize(
+    "metric, reference",
+    [
+        ("roc_auc", "roc_auc_score"),
+        ("average_precision", "average_precision_score"),
+        ("brier_score", "brier_score_loss"),
+    ],
+)
+@pytest.mark.parametrize("with_labels", [False, True])
+def test_metrics_of_scores_read_y_score_when_given(metric, reference, with_labels):
+    # issue 49 item 1: y_pred's 0/1 labels were scored when every metric
+    # read scores, although y_score was given
+    import sklearn.metrics
+
+    function = getattr(sklearn.metrics, reference)
+    metrics = [metric, "iba"] if with_labels else [metric]
+    ours = ims.metrics_by_group(
+        SCORE_TRUE,
+        SCORE_PRED,
+        groups=SCORE_GROUPS,
+        metrics=metrics,
+        y_score=SCORE_VALUES,
+    )
+    truth, scores = np.array(SCORE_TRUE), np.array(SCORE_VALUES)
+    groups = np.array(SCORE_GROUPS)
+    expected = [function(truth[groups == g], scores[groups == g]) for g in "ab"]
+    np.testing.assert_allclose(ours.values[metric], expected, rtol=1e-12)
+    assert ours.overall[metric][0] == pytest.approx(function(truth, scores))
+    if metric == "roc_auc":
+        np.testing.assert_allclose(ours.values[metric], [1.0, 0.875])
+
+
+def test_label_metrics_by_group_equal_each_groups_own_counts():
+    # the groups' tables read at once (issue 49 item 5) give each group's
+    # own value, groups of one class and weights included
+    rng = np.random.default_rng(11)
+    n = 3_000
+    groups = rng.integers(0, 40, n)
+    y_true = (rng.random(n) < 0.2).astype(int)
+    y_true[groups == 3] = 0  # no positive
+    y_true[groups == 4] = 1  # no negative
+    y_pred = np.where(rng.random(n) < 0.8, y_true, 1 - y_true)
+    y_pred[groups == 5] = 0  # never predicted positive
+    metrics = {
+        "iba": "iba",
+        "gmean": "gmean",
+        "precision": "precision",
+        "accuracy": "accuracy",
+        "mcc": "matthews_corrcoef",
+        "f1_macro": "f1_macro",
+        "balanced_accuracy": "balanced_accuracy",
+        "iba_05": ("iba", {"alpha": 0.05}),
+        "sensitivity_zero": ("sensitivity", {"zero_division": 0.0}),
+    }
+    for weights in (None, rng.random(n)):
+        with pytest.warns(Warning):  # the undefined groups, each named
+            ours = ims.metrics_by_group(
+                y_true, y_pred, groups=groups, metrics=metrics, sample_weight=weights
+            )
+        for key, spec in metrics.items():
+            name, params = (spec, {}) if isinstance(spec, str) else spec
+            expected = []
+            for g in ours.groups:
+                rows = groups == g
+                counts = ims.confusion_counts(
+                    y_true[rows],
+                    y_pred[rows],
+                    sample_weight=None if weights is None else weights[rows],
+                )
+                options = {"zero_division": np.nan, **params}
+                if name in ("accuracy", "matthews_corrcoef"):
+                    options.pop("zero_division")
+                with np.errstate(all="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    expected.append(float(counts.score(name, **options)))
+            np.testing.assert_allclose(
+                ours.values[key], expected, rtol=1e-12, err_msg=key
+            )
+        positives = [
+            np.sum(
+                (y_true == 1)[groups == g]
+                * (1 if weights is None else weights[groups == g])
+            )
+            for g in ours.groups
+        ]
+        np.testing.assert_allclose(ours.positives, positives, rtol=1e-12)

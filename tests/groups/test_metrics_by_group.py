@@ -59,19 +59,19 @@ def test_values_sizes_and_positives_by_hand():
 def test_differences_and_ratios_by_hand():
     result = _small()
     overall = 9 / 11
-    between = result.difference()
+    between = result.difference("sensitivity")
     assert between.estimate == pytest.approx(0.5)
     assert between.groups == ("c", "b")
     assert between.method == "between_groups"
-    ratio = result.ratio()
+    ratio = result.ratio("sensitivity")
     assert ratio.estimate == pytest.approx(0.5)
     assert ratio.groups == ("b", "c")
-    to_overall = result.difference(method="to_overall")
+    to_overall = result.difference("sensitivity", method="to_overall")
     assert to_overall.estimate == pytest.approx(overall - 0.5)
     assert to_overall.groups == ("b",)
     assert to_overall.per_group["c"][0] == pytest.approx(1 - overall)
     assert to_overall.per_group["a"][0] == pytest.approx(0.75 - overall)
-    ratio_to_overall = result.ratio(method="to_overall")
+    ratio_to_overall = result.ratio("sensitivity", method="to_overall")
     assert ratio_to_overall.estimate == pytest.approx(0.5 / overall)
     assert ratio_to_overall.groups == ("b",)
     # c is above the overall value: its ratio is read both ways
@@ -145,10 +145,12 @@ def test_worst_and_differences_skip_nan_groups():
     values = result.values["sensitivity"]
     assert values[0] == 0.5 and np.isnan(values[1]) and values[2] == 0.5 + 0
     assert result.worst() in ("a", "c")
-    assert result.difference().estimate == 0.0
+    assert result.difference("sensitivity").estimate == 0.0
     # a's and c's sensitivities are 1/2: overall 2/4; b is left out
-    assert result.difference(method="to_overall").estimate == 0.0
-    assert np.isnan(result.difference(method="to_overall").per_group["b"][0])
+    assert result.difference("sensitivity", method="to_overall").estimate == 0.0
+    assert np.isnan(
+        result.difference("sensitivity", method="to_overall").per_group["b"][0]
+    )
 
 
 def test_worst_is_none_when_every_group_is_nan():
@@ -162,8 +164,13 @@ def test_worst_is_none_when_every_group_is_nan():
         zero_division=np.nan,
     )
     assert result.worst() is None
-    assert np.isnan(result.difference().estimate)
-    assert result.difference().groups == ()
+    # a NaN says why (issue 49: every NaN of an undefined value warns)
+    with pytest.warns(UndefinedMetricWarning, match="fewer than two"):
+        difference = result.difference("sensitivity")
+    assert np.isnan(difference.estimate)
+    assert difference.groups == ()
+    with pytest.warns(UndefinedMetricWarning, match="overall value.*undefined"):
+        assert np.isnan(result.ratio("sensitivity", method="to_overall").estimate)
 
 
 def test_a_lower_is_better_metric_worst_is_the_highest():
@@ -261,8 +268,8 @@ def test_intervals_are_reproducible_with_a_seed():
 
     first, second, other = run(7), run(7), run(8)
     np.testing.assert_array_equal(first.low["iba"], second.low["iba"])
-    assert first.difference().low == second.difference().low
-    assert first.difference().low != other.difference().low
+    assert first.difference("iba").low == second.difference("iba").low
+    assert first.difference("iba").low != other.difference("iba").low
 
 
 @pytest.mark.parametrize("method", ["auto", "bootstrap"])
@@ -309,7 +316,7 @@ def test_difference_interval_of_scores_contains_its_estimate():
         n_resamples=200,
         random_state=0,
     )
-    difference = result.difference()
+    difference = result.difference("roc_auc")
     assert difference.low <= difference.estimate <= difference.high
     assert difference.low > 0
 
@@ -327,10 +334,10 @@ def test_difference_interval_includes_zero_for_identical_groups():
         n_resamples=500,
         random_state=0,
     )
-    difference = result.difference()
+    difference = result.difference("sensitivity")
     assert difference.estimate == 0.0
     assert difference.low <= 0.0 <= difference.high
-    ratio = result.ratio()
+    ratio = result.ratio("sensitivity")
     assert ratio.low <= 1.0 <= ratio.high
 
 
@@ -338,7 +345,7 @@ def test_no_method_no_bounds():
     result = _small()
     assert np.isnan(result.low["sensitivity"]).all()
     assert np.isnan(result.high["sensitivity"]).all()
-    difference = result.difference()
+    difference = result.difference("sensitivity")
     assert np.isnan(difference.low) and np.isnan(difference.high)
     assert result.method is None
 
@@ -447,4 +454,95 @@ def test_groups_with_a_missing_value_are_refused_for_score_metrics_too():
 def test_no_warning_for_well_defined_groups():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        _small(method="auto", n_resamples=50, random_state=0).difference()
+        _small(method="auto", n_resamples=50, random_state=0).difference("sensitivity")
+
+
+def test_shared_options_go_to_the_metrics_that_take_them():
+    # issue 49 item 7: **metric_params are options of every metric; accuracy
+    # takes no pos_label and is not given it
+    y_true = ["y", "n", "y", "y", "n", "n"]
+    y_pred = ["y", "n", "n", "y", "y", "n"]
+    result = ims.metrics_by_group(
+        y_true,
+        y_pred,
+        groups=list("aaabbb"),
+        metrics=["accuracy", "sensitivity"],
+        pos_label="n",
+    )
+    assert result.values["accuracy"].tolist() == [2 / 3, 2 / 3]
+    # the negatives ("n") found: a has 1 of 1, b 1 of 2
+    assert result.values["sensitivity"].tolist() == [1.0, 0.5]
+    assert result.positives.tolist() == [1.0, 2.0]
+
+
+def test_an_option_no_metric_takes_is_named():
+    with pytest.raises(TypeError, match=r"metrics_by_group.*\['normalize'\]"):
+        ims.metrics_by_group(
+            SMALL_TRUE, SMALL_PRED, groups=SMALL_GROUPS, metrics=["iba"], normalize=1
+        )
+
+
+def test_a_mistyped_name_is_matched_within_its_family():
+    # issue 49 items 8 and 18: the error names metrics_by_group's metrics,
+    # and "brier" is nearest to brier_score, not to 'precision'
+    scores = np.linspace(0.05, 0.95, len(SMALL_TRUE))
+    with pytest.raises(ValueError) as raised:
+        ims.metrics_by_group(
+            SMALL_TRUE,
+            SMALL_PRED,
+            groups=SMALL_GROUPS,
+            metrics=["brier"],
+            y_score=scores,
+        )
+    message = str(raised.value)
+    assert "'metrics' parameter of metrics_by_group" in message
+    assert "Did you mean 'brier_score'?" in message and "precision" not in message
+    with pytest.raises(ValueError, match="Did you mean 'roc_auc'"):
+        ims.metrics_by_group(
+            SMALL_TRUE, scores, groups=SMALL_GROUPS, metrics=["roc_aux"]
+        )
+    with pytest.raises(ValueError, match="Did you mean 'sensitivity'"):
+        ims.metrics_by_group(
+            SMALL_TRUE, SMALL_PRED, groups=SMALL_GROUPS, metrics=["sensitivty"]
+        )
+
+
+def test_scores_of_other_classes_are_named_as_y_score():
+    # issue 49 item 1: with classes {2, 5} the error blamed brier's y_proba
+    y_true = [2, 5, 2, 5, 2, 5]
+    with pytest.raises(ValueError) as raised:
+        ims.metrics_by_group(
+            y_true,
+            y_true,
+            groups=list("aaabbb"),
+            metrics=["brier_score", "iba"],
+            y_score=[2.0, 5.0, 2.0, 5.0, 2.0, 5.0],
+            pos_label=5,
+        )
+    message = str(raised.value)
+    assert "'y_score' parameter of metrics_by_group" in message
+    assert "y_proba" not in message
+    result = ims.metrics_by_group(
+        y_true,
+        y_true,
+        groups=list("aaabbb"),
+        metrics=["roc_auc", "iba"],
+        y_score=[0.1, 0.9, 0.2, 0.8, 0.3, 0.7],
+        pos_label=5,
+    )
+    assert result.values["roc_auc"].tolist() == [1.0, 1.0]
+
+
+def test_to_frame_has_bounds_only_with_intervals():
+    # issue 49 item 11
+    frame = _small().to_frame()
+    assert frame.columns.tolist() == ["size", "positives", "sensitivity"]
+    with_bounds = _small(method="auto", n_resamples=50, random_state=0).to_frame()
+    assert with_bounds.columns.tolist() == [
+        "size",
+        "positives",
+        "sensitivity",
+        "sensitivity_low",
+        "sensitivity_high",
+    ]
+    assert with_bounds["sensitivity_low"].notna().all()

@@ -1,5 +1,7 @@
 """The worst group's scorer, and decisions by group."""
 
+import warnings
+
 import numpy as np
 import pytest
 import sklearn
@@ -134,3 +136,42 @@ def test_threshold_curves_by_group_are_each_groups_curve():
         )
         np.testing.assert_array_equal(curve.thresholds, alone.thresholds)
         np.testing.assert_allclose(curve.values["gmean"], alone.values["gmean"])
+
+
+@pytest.mark.parametrize("zero_division", ["default", 0.0, 1.0, np.nan])
+def test_group_threshold_leaves_out_a_group_without_positives(zero_division):
+    # issue 49 item 6: the docstring's promise held at every zero_division
+    y = [1, 1, 0, 0, 0, 0, 0, 0]
+    s = [0.9, 0.6, 0.5, 0.1, 0.7, 0.3, 0.4, 0.2]
+    options = {} if zero_division == "default" else {"zero_division": zero_division}
+    with pytest.warns(UserWarning, match=r"recall is undefined in groups \['b'\]"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            result = ims.group_threshold(
+                y,
+                s,
+                groups=list("aaaabbbb"),
+                objective="precision",
+                constraint=("recall", ">=", 1.0),
+                **options,
+            )
+    assert result.skipped == ["b"]
+    assert result.threshold == 0.6
+
+
+def test_worst_group_scorer_without_routing_says_how_to_route(routing):
+    # issue 57 item 3: without routing the groups never arrive; the error
+    # says what to call
+    X, y, groups = _problem(n=300)
+    sklearn.set_config(enable_metadata_routing=False)
+    scorer = ims.worst_group_scorer("iba")
+    with pytest.raises(TypeError, match=r"enable_metadata_routing=True"):
+        cross_validate(LogisticRegression(), X, y, scoring=scorer, error_score="raise")
+
+
+def test_worst_group_score_names_itself_in_the_undefined_groups_warning():
+    with pytest.warns(UndefinedMetricWarning, match=r"^worst_group_score: group 0"):
+        value = ims.worst_group_score(
+            [0, 0, 1, 1], [0, 1, 1, 0], groups=[0, 0, 1, 1], metric="sensitivity"
+        )
+    assert value == 0.5
