@@ -344,6 +344,7 @@ def prior_correction_satimage():
         )
     ax.legend(loc="upper left")
     ax.set_title("Satimage, held out at the real ratio (9.7% positives)")
+    legible_on_a_phone(figure)
     save(figure, "prior_correction_satimage.png")
 
 
@@ -442,11 +443,19 @@ def calibration_satimage():
         proba, train_prior=0.5, target_prior=y_train.mean()
     )
     with plt.rc_context({"font.size": 12}):
-        figure, ax = plt.subplots(figsize=(6.6, 7.5))
+        figure, ax = plt.subplots(figsize=(5.4, 6.6))
         for name, p in (("SMOTE", proba), ("SMOTE, corrected", corrected)):
             ReliabilityDisplay.from_predictions(
                 y_test, p, name=name, ax=ax, n_resamples=1000, random_state=0
             )
+        # at a size read on a phone the legend would hide the bands' upper
+        # half: it goes under the axes
+        title = ax.get_legend().get_title().get_text()
+        ax.get_legend().remove()
+        ax.legend(
+            loc="upper center", bbox_to_anchor=(0.5, -0.11), title=title
+        )
+        legible_on_a_phone(figure)
         save(figure, "calibration_satimage.png")
 
 
@@ -478,7 +487,7 @@ def groups_german():
         encode, LogisticRegression(max_iter=1000, class_weight="balanced")
     ).fit(X_train, y_train)
     with plt.rc_context({"font.size": 12}):
-        figure, ax = plt.subplots(figsize=(7.5, 3.8))
+        figure, ax = plt.subplots(figsize=(6, 4.2))
         GroupMetricsDisplay.from_predictions(
             y_test,
             model.predict(X_test),
@@ -487,6 +496,16 @@ def groups_german():
             random_state=0,
             ax=ax,
         )
+        # the legend's four entries in two rows under the axes, legible on a
+        # phone (one row of four was 6 px tall there)
+        ax.get_legend().remove()
+        ax.legend(
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.22),
+            ncol=2,
+            frameon=False,
+        )
+        legible_on_a_phone(figure)
         figure.tight_layout()
         save(figure, "groups_german.png")
 
