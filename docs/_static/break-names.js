@@ -1,5 +1,5 @@
 // Long dotted names (imbascore.index_balanced_accuracy_score) in the section
-// navigation and in the API pages' titles: the browser, finding no place to
+// navigation, in "On this page" and in the API pages' titles: the browser, finding no place to
 // break them, cut them mid-word ("index_balanced_a|ccuracy_score"). This marks
 // the places where such a name may break (<wbr>): after an underscore or a
 // dot, and between the words of a CamelCase name. custom.css keeps the
@@ -7,7 +7,7 @@
 document.addEventListener("DOMContentLoaded", () => {
   const places = /([_.])(?=[^_.])|([a-z0-9])(?=[A-Z])/g;
   const elements = document.querySelectorAll(
-    ".bd-sidebar-primary nav.bd-docs-nav a, .bd-article h1",
+    ".bd-sidebar-primary nav.bd-docs-nav a, .bd-sidebar-secondary nav.page-toc a, .bd-article h1",
   );
   for (const element of elements) {
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
