@@ -7,7 +7,14 @@
 document.addEventListener("DOMContentLoaded", () => {
   const places = /([_.])(?=[^_.])|([a-z0-9])(?=[A-Z])/g;
   const elements = document.querySelectorAll(
-    ".bd-sidebar-primary nav.bd-docs-nav a, .bd-sidebar-secondary nav.page-toc a, .bd-article h1",
+    [
+      ".bd-sidebar-primary nav.bd-docs-nav a",
+      ".bd-sidebar-secondary nav.page-toc a",
+      ".bd-article h1",
+      // the signature's name: unbreakable, it widened an API page past a
+      // phone's screen
+      ".bd-article dt.sig .sig-name",
+    ].join(", "),
   );
   for (const element of elements) {
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
