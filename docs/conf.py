@@ -36,7 +36,8 @@ html_static_path = ["_static"]
 html_css_files = ["custom.css"]
 # Labels each table cell with its column's name, for the stacked rows of
 # narrow screens (custom.css).
-html_js_files = ["table-labels.js"]
+# break-names.js: where the API's long names may break (after "_" or ".").
+html_js_files = ["table-labels.js", "break-names.js"]
 templates_path = ["_templates"]
 html_theme_options = {
     "navigation_with_keys": False,

@@ -42,6 +42,32 @@ from imbascore.study import (  # noqa: E402
 OUT = pathlib.Path(__file__).parent / "_static" / "figures"
 
 
+# The how-to pages show a figure at the text column's width: about 690 px at
+# 1280 px, about 350 px on a phone (390 px wide). A figure W inches wide,
+# saved at 150 dpi, is shown there at 350 / (150 W) of its size: text of s
+# points is s * 350 / (72 W) px tall, legible (10 px or more) from s = 2.06 W
+# points. The how-to figures are 5 to 6 inches wide, and the displays'
+# smaller texts ("x-small" and "small" legends and ticks) are raised to that
+# floor; at 6.6 inches and "x-small" they were 6 px on a phone.
+PHONE_COLUMN_PX = 350
+SMALLEST_TEXT_PX = 10
+
+
+def legible_on_a_phone(figure):
+    """Raise every text of ``figure`` smaller than the phone's floor to it."""
+    from matplotlib.text import Text
+
+    floor = SMALLEST_TEXT_PX * 72 * figure.get_size_inches()[0] / PHONE_COLUMN_PX
+    for ax in figure.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            labels = axis.get_ticklabels()
+            if labels and labels[0].get_fontsize() < floor:
+                ax.tick_params(axis=axis.axis_name, labelsize=floor)
+    for text in figure.findobj(Text):
+        if text.get_text() and text.get_fontsize() < floor:
+            text.set_fontsize(floor)
+
+
 def save(figure, name):
     OUT.mkdir(parents=True, exist_ok=True)
     figure.savefig(OUT / name, dpi=150, bbox_inches="tight")
@@ -318,6 +344,7 @@ def prior_correction_satimage():
         )
     ax.legend(loc="upper left")
     ax.set_title("Satimage, held out at the real ratio (9.7% positives)")
+    legible_on_a_phone(figure)
     save(figure, "prior_correction_satimage.png")
 
 
@@ -359,15 +386,34 @@ def ranking_satimage():
         PrecisionRecallBandDisplay,
         PrecisionRecallGainDisplay,
     )
-    # stacked, at the text column's width (see thresholds_satimage)
+    # stacked, at the text column's width (see thresholds_satimage), narrow
+    # enough to be read on a phone (legible_on_a_phone)
     with plt.rc_context({"font.size": 14}):
-        figure, axes = plt.subplots(3, 1, figsize=(6.6, 19.5))
+        # a row of its own for the precision-recall legend (below)
+        figure, (roc_ax, pr_ax, pr_legend_ax, prg_ax) = plt.subplots(
+            4, 1, figsize=(5.2, 16.6), gridspec_kw={"height_ratios": [1, 1, 0.3, 1]}
+        )
+        axes = (roc_ax, pr_ax, prg_ax)
         for display, ax in zip(displays, axes):
             for name, score in scores.items():
                 display.from_predictions(
                     y_test, score, name=name, ax=ax, n_resamples=1000, random_state=0
                 )
-        figure.tight_layout(h_pad=2.5)
+        # The precision-recall legend stood on the logistic regression's
+        # curve (high precision at low recall, and the forest's curve at the
+        # top right): it goes under the panel.
+        title = pr_ax.get_legend().get_title().get_text()
+        pr_ax.get_legend().remove()
+        pr_legend_ax.axis("off")
+        pr_legend_ax.legend(
+            *pr_ax.get_legend_handles_labels(),
+            loc="upper center",
+            fontsize="small",
+            title=title,
+            title_fontsize="x-small",
+        )
+        legible_on_a_phone(figure)
+        figure.tight_layout(h_pad=1.0)
         save(figure, "ranking_satimage.png")
 
 
@@ -397,11 +443,19 @@ def calibration_satimage():
         proba, train_prior=0.5, target_prior=y_train.mean()
     )
     with plt.rc_context({"font.size": 12}):
-        figure, ax = plt.subplots(figsize=(6.6, 7.5))
+        figure, ax = plt.subplots(figsize=(5.4, 6.6))
         for name, p in (("SMOTE", proba), ("SMOTE, corrected", corrected)):
             ReliabilityDisplay.from_predictions(
                 y_test, p, name=name, ax=ax, n_resamples=1000, random_state=0
             )
+        # at a size read on a phone the legend would hide the bands' upper
+        # half: it goes under the axes
+        title = ax.get_legend().get_title().get_text()
+        ax.get_legend().remove()
+        ax.legend(
+            loc="upper center", bbox_to_anchor=(0.5, -0.11), title=title
+        )
+        legible_on_a_phone(figure)
         save(figure, "calibration_satimage.png")
 
 
@@ -433,7 +487,7 @@ def groups_german():
         encode, LogisticRegression(max_iter=1000, class_weight="balanced")
     ).fit(X_train, y_train)
     with plt.rc_context({"font.size": 12}):
-        figure, ax = plt.subplots(figsize=(7.5, 3.8))
+        figure, ax = plt.subplots(figsize=(6, 4.2))
         GroupMetricsDisplay.from_predictions(
             y_test,
             model.predict(X_test),
@@ -442,6 +496,16 @@ def groups_german():
             random_state=0,
             ax=ax,
         )
+        # the legend's four entries in two rows under the axes, legible on a
+        # phone (one row of four was 6 px tall there)
+        ax.get_legend().remove()
+        ax.legend(
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.22),
+            ncol=2,
+            frameon=False,
+        )
+        legible_on_a_phone(figure)
         figure.tight_layout()
         save(figure, "groups_german.png")
 
