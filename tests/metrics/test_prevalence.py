@@ -327,16 +327,19 @@ def test_bootstrap_at_prevalence_resamples_each_class_on_its_own():
     y, pred = _data(3, n=400)
     rng = np.random.default_rng(2)
     positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
-    values = []
-    for _ in range(4000):
-        rows = np.concatenate(
-            [
-                rng.choice(positives, positives.size),
-                rng.choice(negatives, negatives.size),
-            ]
-        )
-        weights = _class_weights(y[rows], [0.97, 0.03])
-        values.append(skm.f1_score(y[rows], pred[rows], sample_weight=weights))
+    # Each draw keeps the class sizes, so the class weights are the same in
+    # every draw: F1 = 2 w1 TP / (2 w1 TP + w1 FN + w0 FP), draws as rows.
+    drawn_pos = pred[rng.choice(positives, (4000, positives.size))]
+    drawn_neg = pred[rng.choice(negatives, (4000, negatives.size))]
+    w0, w1 = 0.97 * y.size / negatives.size, 0.03 * y.size / positives.size
+    tp = drawn_pos.sum(axis=1)
+    fn, fp = positives.size - tp, drawn_neg.sum(axis=1)
+    values = 2 * w1 * tp / (2 * w1 * tp + w1 * fn + w0 * fp)
+    # the formula is scikit-learn's F1 with those weights (the first draw)
+    first = np.concatenate([drawn_pos[0], drawn_neg[0]])
+    truth = np.repeat([1, 0], [positives.size, negatives.size])
+    weights = _class_weights(truth, [0.97, 0.03])
+    assert values[0] == pytest.approx(skm.f1_score(truth, first, sample_weight=weights))
     low, high = np.quantile(values, [0.025, 0.975])
     result = ims.metric_interval(
         y,

@@ -361,6 +361,7 @@ def test_naive_bayes_counts_are_wekas(tmp_path, name, index):
     assert _counts(y_test, ours) == weka
 
 
+@needs_weka
 @pytest.mark.parametrize("name, index", NB_FOLDS)
 def test_naive_bayes_probabilities_are_wekas(tmp_path, harness, name, index):
     data, X, y, X_test, y_test = _fold(name, index)

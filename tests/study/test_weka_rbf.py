@@ -205,6 +205,7 @@ def test_rbf_counts_are_wekas(tmp_path, name, index):
     assert _counts(y_test, ours) == weka
 
 
+@needs_weka
 @pytest.mark.parametrize("name, index", RBF_FOLDS)
 def test_rbf_probabilities_are_wekas(tmp_path, harness, name, index):
     data, X, y, X_test, y_test = _fold(name, index)
