@@ -73,7 +73,8 @@ def _both(monkeypatch, y_true, y_pred, groups, weights):
 
 @pytest.mark.parametrize("weighted", [False, True])
 @pytest.mark.parametrize(
-    "dtype", [np.int64, np.int32, np.int8, np.uint8, np.uint64, bool, np.float64]
+    "dtype",
+    [np.int64, np.int32, np.int8, np.uint8, np.uint64, bool, np.float64, np.float32],
 )
 @pytest.mark.parametrize("n", [50, N_LONG])
 def test_fused_tables_equal_the_general_path(monkeypatch, dtype, weighted, n):
