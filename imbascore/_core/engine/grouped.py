@@ -4,7 +4,10 @@ code.
 Each sample's cell is ``(group * K + true) * K + pred`` for ``K`` classes,
 so one weighted ``bincount`` over the samples (in chunks) fills every
 group's table at once; each group's table then keeps the classes present in
-its own rows and columns, as its slice counted alone would.
+its own rows and columns, as its slice counted alone would. Labels coded 0
+and 1 are first offered to the fused pass of
+:mod:`~imbascore._core.engine.grouped_zero_one`, which validates and counts
+each chunk together and declines (None) on anything else.
 """
 
 from dataclasses import dataclass
@@ -14,8 +17,9 @@ from scipy import sparse
 
 from ..checks import CHUNK
 from ..inputs.arrays import check_whole_floats
-from ..inputs.unique import encode_sorted
+from ..inputs.unique import common_label_dtype, encode_sorted
 from . import own_codes
+from .grouped_zero_one import count_grouped_zero_one
 from .joint import ContingencyTable
 
 __all__ = ["GroupedTables", "count_grouped"]
@@ -107,9 +111,40 @@ def _class_codes(codes):
     return true, pred, 0, classes
 
 
+def _zero_one_tables(codes, groups):
+    """The :class:`GroupedTables` of labels coded 0 and 1 from the fused
+    pass, or None (other labels, or too many groups for a dense table)."""
+    if codes.classes is not None:
+        return None
+    true, pred = codes.true, codes.pred
+    counted = count_grouped_zero_one(
+        true,
+        pred,
+        groups.codes,
+        groups.n_groups,
+        codes.weights,
+        CHUNK,
+        max(_DENSE_CELLS, true.shape[0]),
+    )
+    if counted is None:
+        return None
+    joint, present, squared, samples = counted
+    # the classes seen, as own_codes' range gives them: [0], [1] or [0, 1]
+    classes = np.flatnonzero(present).astype(common_label_dtype(true.dtype, pred.dtype))
+    if not present.all():
+        joint = joint[:, present][:, :, present]
+        squared = None if squared is None else squared[:, present]
+    if samples is None:  # unweighted counts are the samples
+        samples = joint.sum(axis=(1, 2))
+    return GroupedTables(joint, classes, squared, samples)
+
+
 def count_grouped(codes, groups):
     """The :class:`GroupedTables` of single-label :class:`~imbascore._core.
     inputs.Codes` by :class:`~imbascore._core.inputs.groups.GroupCodes`."""
+    tables = _zero_one_tables(codes, groups)
+    if tables is not None:
+        return tables
     true, pred, offset, classes = _class_codes(codes)
     k, g = len(classes), groups.n_groups
     weights = codes.weights

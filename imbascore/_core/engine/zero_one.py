@@ -12,7 +12,7 @@ its errors.
 
 import numpy as np
 
-__all__ = ["count_zero_one"]
+__all__ = ["count_zero_one", "zero_one_view"]
 
 _UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 #: The bits of 1.0 in float32 and float64.
@@ -22,7 +22,7 @@ _ONE_BITS = {
 }
 
 
-def _zero_one_view(y):
+def zero_one_view(y):
     """``y`` seen so that a chunk check can tell 0/1 values, or None.
 
     Signed integers are viewed as unsigned of their width, so that one
@@ -63,7 +63,7 @@ def count_zero_one(y_true, y_pred, chunk):
     means that some value is not 0 or 1 (or a dtype this path does not
     read): the caller goes the general way.
     """
-    views = [_zero_one_view(y) for y in (y_true, y_pred)]
+    views = [zero_one_view(y) for y in (y_true, y_pred)]
     if None in views:
         return None
     (true, true_check), (pred, pred_check) = views
