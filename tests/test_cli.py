@@ -594,3 +594,18 @@ def test_study_help_says_what_each_option_is(monkeypatch, capsys):
     assert "--quick one 5-fold pass instead of the default 5x10-fold" in text
     assert "--classifiers NAMES classifiers, comma-separated (" in text
     assert "--metrics NAMES metrics of the table, comma-separated (" in text
+
+
+def test_a_missing_extra_gives_the_pip_command_of_an_index_and_of_a_checkout(
+    tmp_path, capsys, monkeypatch
+):
+    # Issue 57.6: `pip install "imbascore[study]"` fails in a checkout (the
+    # README's way), where `pip install ".[study]"` is the command.
+    path = tmp_path / "labels.csv"
+    path.write_text("y_true,y_pred,a,b\n0,1,x,1\n1,1,y,2\n")
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if not installed
+    code, _ = _run(["report", str(path), "--group", "a", "--group", "b"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert 'pip install "imbascore[study]"' in err
+    assert 'pip install ".[study]"' in err
