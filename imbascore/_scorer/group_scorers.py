@@ -13,6 +13,7 @@ from .._core.types import Scorer
 from .._groups.worst import worst_group_score
 from .._metrics.catalogue import BY_NAME
 from .._metrics.named_scores import score_names
+from .factory_as_scorer import scorer_factory
 
 __all__ = ["worst_group_scorer"]
 
@@ -23,6 +24,7 @@ _RESPONSE = {
 }
 
 
+@scorer_factory
 def worst_group_scorer(metric: str = "iba", **metric_params: Any) -> Scorer:
     """Scorer of a metric in the group where it is worst.
 
