@@ -18,6 +18,7 @@ import warnings
 
 import numpy as np
 
+from ._core.checks import did_you_mean
 from ._core.inputs.label_csv import CHUNK_ROWS
 from ._core.inputs.label_files import (
     count_label_file,
@@ -718,15 +719,36 @@ class _Formatter(argparse.HelpFormatter):
         super().__init__(prog, max_help_position=28)
 
 
-def _parser():
+class _Version(argparse.Action):
+    """``--version``, which reads the installed version only when asked."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"imbascore {_version()}")
+        parser.exit()
+
+
+#: The subcommands, in the order of the help.
+_COMMANDS = ("example", "report", "study")
+
+
+def _command(argv):
+    """The subcommand that ``argv`` names: its first word not an option."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def _parser(command=None):
+    """The parser, with ``study``'s options only when ``command`` is
+    ``study``: importing the study (imbalanced-learn, its estimators) costs
+    more than all the rest, and ``--help`` or ``report`` never need it."""
     parser = _Parser(
         prog="imbascore",
         description="Metrics for classifiers on imbalanced data.",
         epilog="Run 'imbascore COMMAND --help' for the options of a command.",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"imbascore {_version()}"
-    )
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser
     )
@@ -860,13 +882,24 @@ def _parser():
         help=argparse.SUPPRESS,  # rows read and counted at a time
     )
     report.set_defaults(run=_report)
-    _add_study(commands)
-    return parser
+    _add_study(commands, load=command == "study")
+    return parser, commands.choices
 
 
-def _add_study(commands):
-    """``imbascore study``, or, without the [study] extra, a stand-in that
-    says what to install."""
+#: ``imbascore study``'s line in ``imbascore --help`` (the study's parser
+#: says the same; a test compares the two).
+_STUDY_HELP = (
+    "reproduce García et al. (2008), Table 3, or run its protocol on your own data"
+)
+
+
+def _add_study(commands, load):
+    """``imbascore study``: its parser when ``load``, else its line in the
+    help only; without the [study] extra, a stand-in that says what to
+    install."""
+    if not load:
+        commands.add_parser("study", help=_STUDY_HELP, add_help=False)
+        return
     try:
         from .study._command import add_study_parser
     except ImportError as error:
@@ -885,8 +918,18 @@ def _add_study(commands):
 
 
 def _run(argv, stream):
-    parser = _parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = _command(argv)
+    parser, subparsers = _parser(command)
+    if command is not None and command not in subparsers:
+        hint = did_you_mean(command, _COMMANDS)
+        parser.error(
+            f"unknown command {command!r}: choose from {', '.join(_COMMANDS)}"
+            + (f". {hint}" if hint else "")
+        )
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said by the command's parser, which points at its --help
+        subparsers[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:  # bare `imbascore`: say what it can do
         parser.print_help(file=stream)
         return 0

@@ -609,3 +609,73 @@ def test_a_missing_extra_gives_the_pip_command_of_an_index_and_of_a_checkout(
     err = capsys.readouterr().err
     assert 'pip install "imbascore[study]"' in err
     assert 'pip install ".[study]"' in err
+
+
+_HELP_IMPORTS = """
+import sys
+import imbascore
+before = set(sys.modules)
+from imbascore.cli import main
+try:
+    main({argv!r})
+except SystemExit:
+    pass
+new = sorted(set(sys.modules) - before)
+heavy = ("imbascore.study", "matplotlib", "pandas", "imblearn", "pyarrow")
+print([m for m in new if m.split(".")[0] in heavy or m.startswith(heavy)])
+print([m for m in ("imbascore.study", "matplotlib") if m in sys.modules])
+"""
+
+
+@pytest.mark.parametrize(
+    "argv", [["--help"], [], ["report", "--help"], ["example", "--help"]]
+)
+def test_help_imports_nothing_beyond_the_package(argv):
+    # Issue 57.9: `imbascore --help` imported the study (imbalanced-learn,
+    # its estimators) to print one line of it, 0.5 s more than
+    # `import imbascore`. (scikit-learn itself imports pandas when it is
+    # installed, so pandas is checked against `import imbascore`.)
+    done = subprocess.run(
+        [sys.executable, "-c", _HELP_IMPORTS.format(argv=argv)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2:] == ["[]", "[]"], done.stdout
+
+
+def test_help_says_of_study_what_the_study_says(monkeypatch, capsys):
+    from imbascore.cli import _parser
+
+    lazy, _ = _parser()
+    loaded, _ = _parser("study")
+    assert lazy.format_help() == loaded.format_help()
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["reprot", "x.csv"],
+            "imbascore: error: unknown command 'reprot': choose from example, "
+            "report, study. Did you mean 'report'? (see imbascore --help)",
+        ),
+        (
+            ["Study"],
+            "imbascore: error: unknown command 'Study': choose from example, "
+            "report, study. Did you mean 'study'? (see imbascore --help)",
+        ),
+        (
+            ["report", "x.csv", "--scores", "s"],
+            "imbascore report: error: unrecognized arguments: --scores s "
+            "(see imbascore report --help)",
+        ),
+    ],
+)
+def test_a_mistyped_command_or_option_is_answered_by_its_parser(argv, message, capsys):
+    # Issue 57.10 (did you mean) and 57.2 (the option's command's --help).
+    with pytest.raises(SystemExit) as exit:
+        main(argv)
+    assert exit.value.code == 2
+    assert capsys.readouterr().err == message + "\n"
