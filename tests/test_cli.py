@@ -688,3 +688,51 @@ def test_a_mistyped_command_or_option_is_answered_by_its_parser(argv, message, c
         main(argv)
     assert exit.value.code == 2
     assert capsys.readouterr().err == message + "\n"
+
+
+@pytest.fixture(scope="module")
+def long_labels_csv(tmp_path_factory):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 20000)
+    p = np.where(rng.random(20000) < 0.2, 1 - y, y)
+    path = tmp_path_factory.mktemp("pipe") / "labels.csv"
+    path.write_text("y_true,y_pred\n" + "".join(f"{a},{b}\n" for a, b in zip(y, p)))
+    return path
+
+
+@pytest.mark.parametrize("attempt", range(4))
+def test_a_reader_that_closes_early_ends_the_report_quietly(long_labels_csv, attempt):
+    # Issue 49.13: `imbascore report FILE | head -3` sometimes ended with
+    # "terminate called without an active exception" (pyarrow's reader
+    # threads at the interpreter's teardown); repeated, as it was rare.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "imbascore", "report", str(long_labels_csv)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    for _ in range(3):  # `head -3`
+        process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=120) in (0, 141)
+    assert err == ""
+
+
+def test_the_report_command_skips_the_interpreters_teardown(long_labels_csv):
+    # What makes 49.13 impossible rather than rare: once the output is
+    # flushed, `report` ends the process itself (os._exit), so no teardown
+    # (atexit, C++ static destructors of pyarrow's thread pool) runs.
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('teardown', file=sys.stderr))\n"
+        f"sys.argv = ['imbascore', 'report', {str(long_labels_csv)!r}]\n"
+        "from imbascore.cli import main\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "macro avg" in done.stdout
+    assert "teardown" not in done.stderr
