@@ -462,6 +462,41 @@ def _read_columns(args, options, labels):
     )
 
 
+def _read_whole(args, flag, column):
+    """``(columns, examples, groups)``: the --true column, ``column`` (typed
+    after ``flag``, --pred or --score), the --weight and --group columns,
+    read whole by :func:`_read_columns`, and the --group columns' names."""
+    groups = list(dict.fromkeys(args.group or []))
+    options = {}
+    for option, name in (
+        ("--true", args.true),
+        (flag, column),
+        ("--weight", args.weight),
+        *(("--group", name) for name in groups),
+    ):
+        if name is not None:
+            options.setdefault(name, []).append(option)
+    labels = list(dict.fromkeys([args.true, column, *groups]))
+    columns, examples = _read_columns(
+        args, {name: "/".join(names) for name, names in options.items()}, labels
+    )
+    return columns, examples, groups
+
+
+def _flagged(error, pattern, flags):
+    """The one-line error of a library ``error``: each parameter that
+    ``pattern`` finds (and the label door's) named by its option."""
+    message = pattern.sub(
+        lambda match: (
+            f"The {flags[match.group(1)]}"
+            if match.group(1) in flags
+            else match.group(0)
+        ),
+        str(error),
+    )
+    return _CommandError(_in_flags(message, flags))
+
+
 def _group_positive(args, y_true, y_pred, weights):
     """--positive's label, else the minority of the --true column (the later
     label on a tie), and the note saying which was taken."""
@@ -592,20 +627,7 @@ def _group_report(args):
             "--prevalence is not available with --group: report the groups at "
             "the file's class ratio, or each group's file on its own"
         )
-    groups = list(dict.fromkeys(args.group))
-    options = {}
-    for option, column in (
-        ("--true", args.true),
-        ("--pred", args.pred),
-        ("--weight", args.weight),
-        *(("--group", column) for column in groups),
-    ):
-        if column is not None:
-            options.setdefault(column, []).append(option)
-    labels = list(dict.fromkeys([args.true, args.pred, *groups]))
-    columns, examples = _read_columns(
-        args, {column: "/".join(names) for column, names in options.items()}, labels
-    )
+    columns, examples, groups = _read_whole(args, "--pred", args.pred)
     _check_label_kinds(examples, args)
     y_true, y_pred = columns[args.true], columns[args.pred]
     weights = None if args.weight is None else columns[args.weight]
@@ -636,16 +658,7 @@ def _group_report(args):
                 zero_division=zero_division,
             )
         except (ValueError, TypeError) as error:
-            flags = _group_flags(args)
-            message = _GROUP_PARAMETER.sub(
-                lambda match: (
-                    f"The {flags[match.group(1)]}"
-                    if match.group(1) in flags
-                    else match.group(0)
-                ),
-                str(error),
-            )
-            raise _CommandError(_in_flags(message, flags)) from None
+            raise _flagged(error, _GROUP_PARAMETER, _group_flags(args)) from None
     rows = _group_rows(result, groups, args.interval is not None)
     if args.json:
         text = json.dumps([_without_nan(row) for row in rows], indent=2)
@@ -751,20 +764,7 @@ def _check_score_options(args):
 def _read_scores(args):
     """The --true, --score, --weight and --group columns, read whole (the
     label reader's chunks joined), and the positive label (--positive's)."""
-    groups = list(dict.fromkeys(args.group or []))
-    options = {}
-    for option, column in (
-        ("--true", args.true),
-        ("--score", args.score),
-        ("--weight", args.weight),
-        *(("--group", column) for column in groups),
-    ):
-        if column is not None:
-            options.setdefault(column, []).append(option)
-    labels = list(dict.fromkeys([args.true, args.score, *groups]))
-    columns, examples = _read_columns(
-        args, {column: "/".join(names) for column, names in options.items()}, labels
-    )
+    columns, examples, groups = _read_whole(args, "--score", args.score)
     scores = columns[args.score]
     if examples[args.score] is not None or not np.issubdtype(scores.dtype, np.number):
         raise _CommandError(
@@ -936,16 +936,7 @@ def _score_report(args):
                 else:
                     text = _score_text(args, auc, ap, calibration, positive)
         except (ValueError, TypeError) as error:
-            flags = _score_flags(args)
-            message = _SCORE_PARAMETER.sub(
-                lambda match: (
-                    f"The {flags[match.group(1)]}"
-                    if match.group(1) in flags
-                    else match.group(0)
-                ),
-                str(error),
-            )
-            raise _CommandError(_in_flags(message, flags)) from None
+            raise _flagged(error, _SCORE_PARAMETER, _score_flags(args)) from None
     for warning in caught:
         message = _warning_in_flags(warning.message, args)
         print(f"imbascore report: warning: {message}", file=sys.stderr)

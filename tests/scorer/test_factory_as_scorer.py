@@ -119,19 +119,6 @@ def test_an_uncalled_factory_selects_as_its_default_scorer(name, data):
     assert uncalled.best_params_ == called.best_params_
 
 
-#: A fold may leave a metric undefined (no false positive for lr_plus):
-#: the metric's own warning, and scikit-learn's about the mean, the same for
-#: both spellings (a failed score still fails: "Scoring failed" is an error).
-def undefined_allowed(test):
-    test = pytest.mark.filterwarnings(
-        "ignore::sklearn.exceptions.UndefinedMetricWarning"
-    )(test)
-    return pytest.mark.filterwarnings(
-        "ignore:One or more of the test scores are non-finite"
-    )(test)
-
-
-@undefined_allowed
 @undefined_allowed
 @pytest.mark.parametrize("name", SCORING)
 def test_an_uncalled_factory_cross_validates_as_its_default_scorer(name, data):
