@@ -329,8 +329,9 @@ _CONTINUOUS = re.compile(
 
 def _command_line_advice(match):
     """The refusal of a column of scores, with advice in command-line terms
-    (the library's is Python: ``estimator.predict(X)``)."""
-    flag, column, example = match.groups()
+    (the library's is Python: ``estimator.predict(X)``); ``match`` holds the
+    option, the column's name and an example value, as text."""
+    flag, column, example = match if isinstance(match, tuple) else match.groups()
     advice = "give the class labels"
     if flag == "--pred":
         advice = (
@@ -501,6 +502,12 @@ def _group_positive(args, y_true, y_pred, weights):
     """--positive's label, else the minority of the --true column (the later
     label on a tie), and the note saying which was taken."""
     classes = np.unique(np.concatenate([y_true, y_pred])).tolist()
+    fractions = y_pred[np.isfinite(y_pred)] % 1 if y_pred.dtype.kind == "f" else []
+    if np.any(fractions):  # scores, as the label door refuses them
+        example = float(y_pred[np.isfinite(y_pred)][np.flatnonzero(fractions)[0]])
+        raise _CommandError(
+            _command_line_advice(("--pred", repr(args.pred), repr(example)))
+        )
     if len(classes) > 2:
         raise _CommandError(
             "--group reports the binary case, but the --true and --pred columns "

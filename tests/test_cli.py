@@ -736,3 +736,16 @@ def test_the_report_command_skips_the_interpreters_teardown(long_labels_csv):
     assert done.returncode == 0, done.stderr
     assert "macro avg" in done.stdout
     assert "teardown" not in done.stderr
+
+
+def test_a_pred_column_of_scores_is_answered_in_command_line_terms(tmp_path, capsys):
+    # Issue 57.10: the refusal said "estimator.predict(X)" to a command-line
+    # user; with or without --group, it points at --score.
+    path = tmp_path / "scores.csv"
+    path.write_text("y_true,y_pred,g\n0,0.1,a\n1,0.8,a\n0,0.6,b\n1,0.3,b\n")
+    for extra in ([], ["--group", "g"]):
+        code, _ = _run(["report", str(path), *extra])
+        assert code == 2
+        err = capsys.readouterr().err
+        assert "use --score 'y_pred' instead" in err, err
+        assert "predict(X)" not in err and "astype" not in err
