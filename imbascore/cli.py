@@ -14,20 +14,24 @@ import math
 import os
 import re
 import sys
+import textwrap
 import warnings
 
 import numpy as np
 
+from ._core.checks import did_you_mean
 from ._core.inputs.label_csv import CHUNK_ROWS
 from ._core.inputs.label_files import (
     count_label_file,
     read_label_file_columns,
 )
 from ._core.optional import require
+from ._metrics.catalogue import metric_info
 from ._metrics.formulas import DPRIME_CORRECTIONS
 from ._metrics.garcia2009 import garcia2009_measures
 from ._report.confusion import confusion_counts
 from ._report.report import (
+    REPORT_METRICS,
     format_interval_report,
     format_report,
     imbalanced_report,
@@ -315,9 +319,35 @@ _PARAMETER = re.compile(
 )
 
 
+#: The label door's refusal of continuous values, once in options' terms.
+_CONTINUOUS = re.compile(
+    r"The (--\w+) column ('[^']*') must be an array of class labels, not "
+    r"continuous values\. Got 'an array containing (.*?)' instead\..*",
+    re.DOTALL,
+)
+
+
+def _command_line_advice(match):
+    """The refusal of a column of scores, with advice in command-line terms
+    (the library's is Python: ``estimator.predict(X)``); ``match`` holds the
+    option, the column's name and an example value, as text."""
+    flag, column, example = match if isinstance(match, tuple) else match.groups()
+    advice = "give the class labels"
+    if flag == "--pred":
+        advice = (
+            f"for scores or probabilities, use --score {column} instead (ROC "
+            "AUC, average precision, calibration); for the labels, write the "
+            "predicted classes (the scores thresholded) in a column of their own"
+        )
+    return (
+        f"The {flag} column {column} must hold class labels, not continuous "
+        f"values; got {example}: {advice}."
+    )
+
+
 def _in_flags(message, flags):
     """The library's message with each parameter replaced by its option."""
-    return _PARAMETER.sub(
+    message = _PARAMETER.sub(
         lambda match: (
             f"The {flags[match.group(1)]}"
             if match.group(1) in flags
@@ -325,6 +355,7 @@ def _in_flags(message, flags):
         ),
         message,
     )
+    return _CONTINUOUS.sub(_command_line_advice, message)
 
 
 def _warning_in_flags(message, args):
@@ -432,10 +463,51 @@ def _read_columns(args, options, labels):
     )
 
 
+def _read_whole(args, flag, column):
+    """``(columns, examples, groups)``: the --true column, ``column`` (typed
+    after ``flag``, --pred or --score), the --weight and --group columns,
+    read whole by :func:`_read_columns`, and the --group columns' names."""
+    groups = list(dict.fromkeys(args.group or []))
+    options = {}
+    for option, name in (
+        ("--true", args.true),
+        (flag, column),
+        ("--weight", args.weight),
+        *(("--group", name) for name in groups),
+    ):
+        if name is not None:
+            options.setdefault(name, []).append(option)
+    labels = list(dict.fromkeys([args.true, column, *groups]))
+    columns, examples = _read_columns(
+        args, {name: "/".join(names) for name, names in options.items()}, labels
+    )
+    return columns, examples, groups
+
+
+def _flagged(error, pattern, flags):
+    """The one-line error of a library ``error``: each parameter that
+    ``pattern`` finds (and the label door's) named by its option."""
+    message = pattern.sub(
+        lambda match: (
+            f"The {flags[match.group(1)]}"
+            if match.group(1) in flags
+            else match.group(0)
+        ),
+        str(error),
+    )
+    return _CommandError(_in_flags(message, flags))
+
+
 def _group_positive(args, y_true, y_pred, weights):
     """--positive's label, else the minority of the --true column (the later
     label on a tie), and the note saying which was taken."""
     classes = np.unique(np.concatenate([y_true, y_pred])).tolist()
+    fractions = y_pred[np.isfinite(y_pred)] % 1 if y_pred.dtype.kind == "f" else []
+    if np.any(fractions):  # scores, as the label door refuses them
+        example = float(y_pred[np.isfinite(y_pred)][np.flatnonzero(fractions)[0]])
+        raise _CommandError(
+            _command_line_advice(("--pred", repr(args.pred), repr(example)))
+        )
     if len(classes) > 2:
         raise _CommandError(
             "--group reports the binary case, but the --true and --pred columns "
@@ -513,9 +585,9 @@ def _group_rows(result, names, interval):
     return rows
 
 
-def _format_group_table(rows, names, digits, interval):
+def _format_group_table(rows, names, keys, digits, interval):
     """One line per group (then ``overall``): the group's values, its size
-    and positives, and each metric (with its interval)."""
+    and positives, and each metric of ``keys`` (with its interval)."""
 
     def number(value):
         return "nan" if value is None or math.isnan(value) else f"{value:.{digits}f}"
@@ -526,7 +598,6 @@ def _format_group_table(rows, names, digits, interval):
             text += f" [{number(row[f'{key}_low'])}, {number(row[f'{key}_high'])}]"
         return text
 
-    keys = [key for key, _ in _GROUP_METRICS]
     labels = [
         "overall"
         if row["group"] is None
@@ -563,20 +634,7 @@ def _group_report(args):
             "--prevalence is not available with --group: report the groups at "
             "the file's class ratio, or each group's file on its own"
         )
-    groups = list(dict.fromkeys(args.group))
-    options = {}
-    for option, column in (
-        ("--true", args.true),
-        ("--pred", args.pred),
-        ("--weight", args.weight),
-        *(("--group", column) for column in groups),
-    ):
-        if column is not None:
-            options.setdefault(column, []).append(option)
-    labels = list(dict.fromkeys([args.true, args.pred, *groups]))
-    columns, examples = _read_columns(
-        args, {column: "/".join(names) for column, names in options.items()}, labels
-    )
+    columns, examples, groups = _read_whole(args, "--pred", args.pred)
     _check_label_kinds(examples, args)
     y_true, y_pred = columns[args.true], columns[args.pred]
     weights = None if args.weight is None else columns[args.weight]
@@ -607,23 +665,285 @@ def _group_report(args):
                 zero_division=zero_division,
             )
         except (ValueError, TypeError) as error:
-            flags = _group_flags(args)
-            message = _GROUP_PARAMETER.sub(
-                lambda match: (
-                    f"The {flags[match.group(1)]}"
-                    if match.group(1) in flags
-                    else match.group(0)
-                ),
-                str(error),
-            )
-            raise _CommandError(_in_flags(message, flags)) from None
+            raise _flagged(error, _GROUP_PARAMETER, _group_flags(args)) from None
     rows = _group_rows(result, groups, args.interval is not None)
     if args.json:
         text = json.dumps([_without_nan(row) for row in rows], indent=2)
     else:
-        text = _format_group_table(rows, groups, args.digits, args.interval)
+        text = _format_group_table(
+            rows, groups, list(metrics), args.digits, args.interval
+        )
+        text += "\n\n" + _legend(
+            {key: name for key, name in _GROUP_METRICS}, _GROUP_EXTRA
+        )
     if note:
         print(f"imbascore report: note: {note}", file=sys.stderr)
+    for warning in caught:
+        message = _warning_in_flags(warning.message, args)
+        print(f"imbascore report: warning: {message}", file=sys.stderr)
+    print(text, file=args.stream)
+    return 0
+
+
+def _legend(columns, extra=(), title="columns"):
+    """The line under a table that says what its headings stand for:
+    ``columns`` maps a heading to its metric of the catalogue (whose
+    readable name is given, unless it is the heading itself, as d' and
+    aucz), ``extra`` adds ``(heading, meaning)`` pairs."""
+    parts = [f"{heading} = {meaning}" for heading, meaning in extra]
+    parts += [
+        f"{heading} = {metric_info(name).readable}"
+        for heading, name in columns.items()
+        if heading.lower() != metric_info(name).readable.lower()
+    ]
+    return textwrap.fill(
+        f"{title}: " + "; ".join(parts), width=88, break_on_hyphens=False
+    )
+
+
+#: --n-resamples by default: the label report's intervals, and the bootstrap
+#: of the score report (calibration, average precision by group; the
+#: package's default there, as each interval resamples every number).
+_RESAMPLES = {"labels": 10000, "scores": 1000}
+#: The report's headings -> their metrics, for its legend.
+_REPORT_COLUMNS = {heading: name for name, heading in REPORT_METRICS.items()}
+#: The grouped tables' columns that are not metrics.
+_GROUP_EXTRA = (("n", "samples (weighted)"), ("pos", "positives"))
+#: The grouped score report's columns (calibration ones only for
+#: probabilities).
+_SCORE_GROUP_METRICS = (
+    ("auc", "roc_auc"),
+    ("ap", "average_precision"),
+    ("brier", "brier_score"),
+    ("ece", "ece"),
+)
+#: The calibration summary's numbers that the catalogue does not name.
+_CALIBRATION_EXTRA = (
+    ("brier", "Brier score"),
+    (
+        "mcb, dsc, unc",
+        "its decomposition into miscalibration, discrimination and "
+        "uncertainty (brier = mcb - dsc + unc)",
+    ),
+    ("ece", "expected calibration error"),
+    ("intercept, slope", "logistic calibration (0 and 1 when calibrated)"),
+)
+
+
+def _score_flags(args):
+    flags = _report_flags(args)
+    flags.update(
+        {
+            "y_pred": f"--score column {args.score!r}",
+            "y_score": f"--score column {args.score!r}",
+            "y_proba": f"--score column {args.score!r}",
+            "y_true/y_score": f"--true and --score columns ({args.true!r}, "
+            f"{args.score!r})",
+            "pos_label": "--positive",
+            "groups": f"--group column(s) {args.group!r}",
+        }
+    )
+    return flags
+
+
+_SCORE_PARAMETER = re.compile(
+    r"The '([\w/]+)' parameter of (?:metric_interval|average_precision_score|"
+    r"calibration_report|metrics_by_group)"
+)
+
+
+def _check_score_options(args):
+    """The label report's options that a score column does not take."""
+    for flag, given in (
+        ("--pred", args.pred is not None),
+        ("--interval", args.interval is not None),
+        ("--prevalence", args.prevalence is not None),
+    ):
+        if given:
+            raise _CommandError(
+                f"{flag} is for a column of predicted labels; --score "
+                f"{args.score!r} reports a column of scores (ROC AUC with "
+                "DeLong's interval, average precision, calibration): give one "
+                "of --pred and --score, and run twice for both"
+            )
+
+
+def _read_scores(args):
+    """The --true, --score, --weight and --group columns, read whole (the
+    label reader's chunks joined), and the positive label (--positive's)."""
+    columns, examples, groups = _read_whole(args, "--score", args.score)
+    scores = columns[args.score]
+    if examples[args.score] is not None or not np.issubdtype(scores.dtype, np.number):
+        raise _CommandError(
+            f"the --score column {args.score!r} must hold numbers (scores or "
+            f"probabilities of the positive class); got text, e.g. "
+            f"{examples[args.score]!r}"
+        )
+    y_true = columns[args.true]
+    positive = None
+    if args.positive is not None:
+        positive = _file_label(args.positive, np.unique(y_true).tolist(), "--positive")
+    weights = None if args.weight is None else columns[args.weight]
+    return columns, groups, y_true, scores.astype(float), weights, positive
+
+
+def _score_numbers(args, y_true, scores, weights, positive):
+    """ROC AUC with DeLong's interval, average precision and, for
+    probabilities, the calibration report: the package's public functions."""
+    from ._calibration.report import calibration_report
+    from ._inference.intervals import metric_interval
+    from ._ranking.areas import average_precision_score
+
+    auc = metric_interval(
+        y_true,
+        scores,
+        "roc_auc",
+        method="delong",
+        confidence_level=args.confidence_level,
+        sample_weight=weights,
+        pos_label=positive,
+    )
+    ap = average_precision_score(
+        y_true, scores, sample_weight=weights, pos_label=positive
+    )
+    probabilities = bool(np.all((scores >= 0.0) & (scores <= 1.0)))
+    calibration = None
+    if probabilities:
+        calibration = calibration_report(
+            y_true,
+            scores,
+            pos_label=positive,
+            sample_weight=weights,
+            confidence_level=args.confidence_level,
+            n_resamples=args.n_resamples,
+            random_state=args.random_state,
+        )
+    return auc, float(ap), calibration
+
+
+def _score_json(auc, ap, calibration):
+    out = {
+        "roc_auc": {
+            "estimate": float(auc.estimate),
+            "low": float(auc.low),
+            "high": float(auc.high),
+            "method": auc.method,
+            "confidence_level": auc.confidence_level,
+        },
+        "average_precision": ap,
+        "calibration": None,
+    }
+    if calibration is not None:
+        numbers = {}
+        for name in calibration.numbers:
+            value = getattr(calibration, name)
+            numbers[name] = {
+                "estimate": float(value.estimate),
+                "low": float(value.low),
+                "high": float(value.high),
+            }
+        numbers["p_value"] = float(calibration.p_value)
+        out["calibration"] = numbers
+    return _without_nan(out)
+
+
+def _score_text(args, auc, ap, calibration, positive):
+    def number(value):
+        value = float(value)
+        return "nan" if math.isnan(value) else f"{value:.{args.digits}f}"
+
+    level = f"{auc.confidence_level:.0%}"
+    of = "" if positive is None else f" (positive class {str(positive)!r})"
+    lines = [
+        f"scores of the --score column {args.score!r} against the --true column "
+        f"{args.true!r}{of}",
+        "",
+        f"ROC AUC            {number(auc.estimate)} [{number(auc.low)}, "
+        f"{number(auc.high)}]  (DeLong, {level})",
+        f"average precision  {number(ap)}",
+    ]
+    if calibration is None:
+        lines += [
+            "",
+            "no calibration: the scores are not probabilities (not all in [0, 1])",
+        ]
+        return "\n".join(lines)
+    width = max(len(name) for name in calibration.numbers)
+    lines += ["", f"calibration (the scores read as probabilities; {level}, bootstrap)"]
+    for name in calibration.numbers:
+        value = getattr(calibration, name)
+        lines.append(
+            f"  {name:<{width}}  {number(value.estimate)} [{number(value.low)}, "
+            f"{number(value.high)}]"
+        )
+    lines.append(
+        f"  test of calibration (MCB under calibration): p = "
+        f"{number(calibration.p_value)}"
+    )
+    lines += ["", _legend({}, _CALIBRATION_EXTRA, title="rows")]
+    return "\n".join(lines)
+
+
+def _score_group_table(args, columns, groups, y_true, scores, weights, positive):
+    """Each group's ROC AUC (DeLong), average precision and, for
+    probabilities, Brier score and ECE, from :func:`metrics_by_group`."""
+    from ._groups.metrics import metrics_by_group
+
+    probabilities = bool(np.all((scores >= 0.0) & (scores <= 1.0)))
+    names = dict(_SCORE_GROUP_METRICS)
+    if not probabilities:
+        names = {key: names[key] for key in ("auc", "ap")}
+    metrics = {
+        key: name if positive is None else (name, {"pos_label": positive})
+        for key, name in names.items()
+    }
+    if len(groups) == 1:
+        keys = columns[groups[0]]
+    else:
+        pd = require("pandas", "study", "imbascore report --group with two columns")
+        keys = pd.DataFrame({column: columns[column] for column in groups})
+    result = metrics_by_group(
+        y_true,
+        scores,
+        groups=keys,
+        metrics=metrics,
+        sample_weight=weights,
+        method="auto",
+        confidence_level=args.confidence_level,
+        n_resamples=args.n_resamples,
+        random_state=args.random_state,
+    )
+    rows = _group_rows(result, groups, True)
+    if args.json:
+        return json.dumps([_without_nan(row) for row in rows], indent=2)
+    text = _format_group_table(rows, groups, list(names), args.digits, True)
+    return text + "\n\n" + _legend(names, _GROUP_EXTRA)
+
+
+def _score_report(args):
+    """``imbascore report FILE --score COL``: ROC AUC with DeLong's
+    interval, average precision and the calibration summary of a column of
+    scores or probabilities (each group's with --group), from the package's
+    public functions on the columns read whole into memory."""
+    _check_score_options(args)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            columns, groups, y_true, scores, weights, positive = _read_scores(args)
+            if groups:
+                text = _score_group_table(
+                    args, columns, groups, y_true, scores, weights, positive
+                )
+            else:
+                auc, ap, calibration = _score_numbers(
+                    args, y_true, scores, weights, positive
+                )
+                if args.json:
+                    text = json.dumps(_score_json(auc, ap, calibration), indent=2)
+                else:
+                    text = _score_text(args, auc, ap, calibration, positive)
+        except (ValueError, TypeError) as error:
+            raise _flagged(error, _SCORE_PARAMETER, _score_flags(args)) from None
     for warning in caught:
         message = _warning_in_flags(warning.message, args)
         print(f"imbascore report: warning: {message}", file=sys.stderr)
@@ -636,8 +956,14 @@ def _report(args):
 
     The file is read and counted chunk by chunk (:mod:`._inputs.label_files`), so
     its size does not matter; the report is made from the merged counts.
-    With --group, :func:`_group_report`.
+    With --group, :func:`_group_report`; with --score, :func:`_score_report`.
     """
+    if args.n_resamples is None:
+        args.n_resamples = _RESAMPLES["labels" if args.score is None else "scores"]
+    if args.score is not None:
+        return _score_report(args)
+    if args.pred is None:
+        args.pred = "y_pred"
     if args.group:
         return _group_report(args)
     options = {}
@@ -691,6 +1017,8 @@ def _report(args):
         text = format_interval_report(report, args.digits)
     else:
         text = format_report(report, args.digits)
+    if not args.json:
+        text += "\n\n" + _legend(_REPORT_COLUMNS)
     if prevalence_note:
         print(f"imbascore report: note: {prevalence_note}", file=sys.stderr)
     for warning in caught:
@@ -718,15 +1046,36 @@ class _Formatter(argparse.HelpFormatter):
         super().__init__(prog, max_help_position=28)
 
 
-def _parser():
+class _Version(argparse.Action):
+    """``--version``, which reads the installed version only when asked."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"imbascore {_version()}")
+        parser.exit()
+
+
+#: The subcommands, in the order of the help.
+_COMMANDS = ("example", "report", "study")
+
+
+def _command(argv):
+    """The subcommand that ``argv`` names: its first word not an option."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def _parser(command=None):
+    """The parser, with ``study``'s options only when ``command`` is
+    ``study``: importing the study (imbalanced-learn, its estimators) costs
+    more than all the rest, and ``--help`` or ``report`` never need it."""
     parser = _Parser(
         prog="imbascore",
         description="Metrics for classifiers on imbalanced data.",
         epilog="Run 'imbascore COMMAND --help' for the options of a command.",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"imbascore {_version()}"
-    )
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser
     )
@@ -746,7 +1095,8 @@ def _parser():
         description="Every metric, per class and averaged, of two label columns "
         "of a CSV file with a header row (.gz, or - for stdin) or a Parquet "
         "file, of any size.",
-        epilog="Details: the how-to 'Report with intervals', 'Report of a CSV file'.",
+        epilog=_legend(_REPORT_COLUMNS)
+        + ". Details: the how-to 'Report with intervals', 'Report of a CSV file'.",
     )
     report.add_argument("file", metavar="FILE", help=argparse.SUPPRESS)
     report.add_argument(
@@ -754,9 +1104,13 @@ def _parser():
     )
     report.add_argument(
         "--pred",
-        default="y_pred",
         metavar="COL",
-        help="predicted labels (%(default)s)",
+        help="predicted labels (y_pred)",
+    )
+    report.add_argument(
+        "--score",
+        metavar="COL",
+        help="scores or probabilities: ROC AUC, AP, calibration",
     )
     report.add_argument("--weight", metavar="COL", help="sample weights (none)")
     report.add_argument(
@@ -793,8 +1147,7 @@ def _parser():
         choices=DPRIME_CORRECTIONS,
         default="macmillan",
         metavar="NAME",
-        help=f"d' and AUCz at rates 0, 1: {', '.join(DPRIME_CORRECTIONS)} "
-        "(%(default)s)",
+        help=f"d'/AUCz at 0, 1: {', '.join(DPRIME_CORRECTIONS)} (%(default)s)",
     )
     report.add_argument(
         "--zero-division",
@@ -820,9 +1173,9 @@ def _parser():
     report.add_argument(
         "--n-resamples",
         type=int,
-        default=10000,
         metavar="N",
-        help="draws or resamples per interval (%(default)s)",
+        help=f"draws or resamples per interval ({_RESAMPLES['labels']}; "
+        f"--score: {_RESAMPLES['scores']})",
     )
     report.add_argument(
         "--random-state",
@@ -847,8 +1200,7 @@ def _parser():
         "--group",
         action="append",
         metavar="COL",
-        help="a table per group of COL, repeat for intersections (columns read "
-        "whole into memory, not by chunk)",
+        help="a table per group; repeat for intersections (read whole)",
     )
     report.add_argument(
         "--no-progress", action="store_true", help="no progress bar on stderr"
@@ -860,13 +1212,24 @@ def _parser():
         help=argparse.SUPPRESS,  # rows read and counted at a time
     )
     report.set_defaults(run=_report)
-    _add_study(commands)
-    return parser
+    _add_study(commands, load=command == "study")
+    return parser, commands.choices
 
 
-def _add_study(commands):
-    """``imbascore study``, or, without the [study] extra, a stand-in that
-    says what to install."""
+#: ``imbascore study``'s line in ``imbascore --help`` (the study's parser
+#: says the same; a test compares the two).
+_STUDY_HELP = (
+    "reproduce García et al. (2008), Table 3, or run its protocol on your own data"
+)
+
+
+def _add_study(commands, load):
+    """``imbascore study``: its parser when ``load``, else its line in the
+    help only; without the [study] extra, a stand-in that says what to
+    install."""
+    if not load:
+        commands.add_parser("study", help=_STUDY_HELP, add_help=False)
+        return
     try:
         from .study._command import add_study_parser
     except ImportError as error:
@@ -885,8 +1248,18 @@ def _add_study(commands):
 
 
 def _run(argv, stream):
-    parser = _parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = _command(argv)
+    parser, subparsers = _parser(command)
+    if command is not None and command not in subparsers:
+        hint = did_you_mean(command, _COMMANDS)
+        parser.error(
+            f"unknown command {command!r}: choose from {', '.join(_COMMANDS)}"
+            + (f". {hint}" if hint else "")
+        )
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said by the command's parser, which points at its --help
+        subparsers[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:  # bare `imbascore`: say what it can do
         parser.print_help(file=stream)
         return 0
@@ -905,9 +1278,8 @@ def _run(argv, stream):
         return 2
 
 
-def main(argv=None, out=None):
-    """Run the ``imbascore`` command; return its exit code."""
-    stream = out or sys.stdout
+def _run_quietly(argv, stream):
+    """:func:`_run`, and a closed pipe ends it quietly with 141."""
     try:
         try:
             return _run(argv, stream)
@@ -921,6 +1293,34 @@ def main(argv=None, out=None):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 141
+
+
+#: The commands that end the process themselves (see :func:`main`).
+_ENDS_ITSELF = ("report", "example")
+
+
+def main(argv=None, out=None):
+    """Run the ``imbascore`` command; return its exit code.
+
+    Run as the console command (neither ``argv`` nor ``out``), ``report``
+    and ``example`` end the process themselves once stdout and stderr are
+    flushed (:func:`os._exit`, with the exit code): the interpreter's
+    teardown would stop the threads of pyarrow's CSV reader from under
+    them, which can abort the finished command with "terminate called
+    without an active exception" (seen after ``imbascore report FILE |
+    head -3``). They hold nothing else that needs the teardown; the study
+    (joblib, Dask) exits as usual.
+    """
+    stream = out or sys.stdout
+    code = _run_quietly(argv, stream)
+    if argv is None and out is None and _command(sys.argv[1:]) in _ENDS_ITSELF:
+        for opened in (sys.stdout, sys.stderr):
+            try:
+                opened.flush()
+            except (OSError, ValueError):  # a closed pipe: nothing to say
+                pass
+        os._exit(code)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,6 +11,10 @@ they take part in metadata routing like any scorer of scikit-learn::
 
     search = GridSearchCV(model, grid, scoring=iba_scorer(alpha=0.1))
 
+A factory passed uncalled, ``scoring=iba_scorer``, scores as ``iba_scorer()``
+does; one without usable defaults (``partial_auc_scorer`` needs a bound)
+raises a TypeError that says which parameters to give.
+
 The factories live in ``imbascore._scorer``; this is their public address.
 """
 

@@ -18,6 +18,13 @@ def _run(argv):
     return code, out.getvalue()
 
 
+def _table(text):
+    """The report's table, without the legend line under it."""
+    table, legend = text.rstrip("\n").rsplit("\n\ncolumns: ", 1)
+    assert "sens = Sensitivity" in legend and "op = Optimized precision" in legend
+    return table
+
+
 @pytest.fixture
 def labels_csv(tmp_path):
     rng = np.random.default_rng(0)
@@ -36,7 +43,7 @@ def test_text_report_equals_imbalanced_report(labels_csv):
     path, y_true, y_pred, _ = labels_csv
     code, text = _run(["report", str(path), "--true", "truth", "--pred", "guess"])
     assert code == 0
-    assert text.rstrip("\n") == imbalanced_report(y_true, y_pred)
+    assert _table(text) == imbalanced_report(y_true, y_pred)
 
 
 def test_json_report_with_weights_and_options(labels_csv):
@@ -100,9 +107,7 @@ def test_one_class_file_shows_undefined_values_with_a_note(tmp_path, capsys):
     assert "label '0' is the only class in the --true column 'y_true'" in err
     code, text = _run(["report", str(path)])
     assert code == 0
-    assert text.rstrip("\n") == imbalanced_report(
-        [0, 0, 0], [0, 1, 0], zero_division=np.nan
-    )
+    assert _table(text) == imbalanced_report([0, 0, 0], [0, 1, 0], zero_division=np.nan)
     row = text.splitlines()[2].split()
     assert row[:4] == ["0", "0.667", "nan", "nan"]
     err = capsys.readouterr().err
@@ -233,7 +238,10 @@ GOOD = "y_true,y_pred,w\n0,1,1\n1,1,2\n0,0,1\n"
         (
             "y_true,guess\n0,0.5\n1,1\n",
             ["--pred", "guess"],
-            ["The --pred column 'guess' must be an array of class labels", "0.5"],
+            [
+                "The --pred column 'guess' must hold class labels",
+                "got 0.5: for scores or probabilities, use --score 'guess'",
+            ],
         ),
         (
             "y_true,y_pred\n0,yes\n1,no\n",
@@ -464,7 +472,7 @@ def test_interval_flag_prints_the_report_with_intervals(labels_csv, capsys):
     argv = ["report", str(path), "--true", "truth", "--pred", "guess", "--weight", "w"]
     code, text = _run(argv + ["--interval", "posterior", "--random-state", "4"])
     assert code == 0
-    assert text.rstrip("\n") == imbalanced_report(
+    assert _table(text) == imbalanced_report(
         y_true, y_pred, sample_weight=weight, interval="posterior", random_state=4
     )
     code, text = _run(argv + ["--interval", "bootstrap", "--json"])
@@ -579,7 +587,8 @@ def _help(command, monkeypatch, capsys):
 def test_report_help_fits_on_a_screen(monkeypatch, capsys):
     text = _help("report", monkeypatch, capsys)
     lines = text.splitlines()
-    assert len(lines) <= 30, text
+    assert len(lines) <= 34, text  # 30, and the columns' legend (issue 57.10)
+    assert "op = Optimized precision" in " ".join(text.split())
     assert max(map(len, lines)) <= 80
     for flag in ("--true COL", "--prevalence P", "--positive LABEL", "--interval"):
         assert flag in text
@@ -594,3 +603,149 @@ def test_study_help_says_what_each_option_is(monkeypatch, capsys):
     assert "--quick one 5-fold pass instead of the default 5x10-fold" in text
     assert "--classifiers NAMES classifiers, comma-separated (" in text
     assert "--metrics NAMES metrics of the table, comma-separated (" in text
+
+
+def test_a_missing_extra_gives_the_pip_command_of_an_index_and_of_a_checkout(
+    tmp_path, capsys, monkeypatch
+):
+    # Issue 57.6: `pip install "imbascore[study]"` fails in a checkout (the
+    # README's way), where `pip install ".[study]"` is the command.
+    path = tmp_path / "labels.csv"
+    path.write_text("y_true,y_pred,a,b\n0,1,x,1\n1,1,y,2\n")
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if not installed
+    code, _ = _run(["report", str(path), "--group", "a", "--group", "b"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert 'pip install "imbascore[study]"' in err
+    assert 'pip install ".[study]"' in err
+
+
+_HELP_IMPORTS = """
+import sys
+import imbascore
+before = set(sys.modules)
+from imbascore.cli import main
+try:
+    main({argv!r})
+except SystemExit:
+    pass
+new = sorted(set(sys.modules) - before)
+heavy = ("imbascore.study", "matplotlib", "pandas", "imblearn", "pyarrow")
+print([m for m in new if m.split(".")[0] in heavy or m.startswith(heavy)])
+print([m for m in ("imbascore.study", "matplotlib") if m in sys.modules])
+"""
+
+
+@pytest.mark.parametrize(
+    "argv", [["--help"], [], ["report", "--help"], ["example", "--help"]]
+)
+def test_help_imports_nothing_beyond_the_package(argv):
+    # Issue 57.9: `imbascore --help` imported the study (imbalanced-learn,
+    # its estimators) to print one line of it, 0.5 s more than
+    # `import imbascore`. (scikit-learn itself imports pandas when it is
+    # installed, so pandas is checked against `import imbascore`.)
+    done = subprocess.run(
+        [sys.executable, "-c", _HELP_IMPORTS.format(argv=argv)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2:] == ["[]", "[]"], done.stdout
+
+
+def test_help_says_of_study_what_the_study_says(monkeypatch, capsys):
+    from imbascore.cli import _parser
+
+    lazy, _ = _parser()
+    loaded, _ = _parser("study")
+    assert lazy.format_help() == loaded.format_help()
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["reprot", "x.csv"],
+            "imbascore: error: unknown command 'reprot': choose from example, "
+            "report, study. Did you mean 'report'? (see imbascore --help)",
+        ),
+        (
+            ["Study"],
+            "imbascore: error: unknown command 'Study': choose from example, "
+            "report, study. Did you mean 'study'? (see imbascore --help)",
+        ),
+        (
+            ["report", "x.csv", "--scores", "s"],
+            "imbascore report: error: unrecognized arguments: --scores s "
+            "(see imbascore report --help)",
+        ),
+    ],
+)
+def test_a_mistyped_command_or_option_is_answered_by_its_parser(argv, message, capsys):
+    # Issue 57.10 (did you mean) and 57.2 (the option's command's --help).
+    with pytest.raises(SystemExit) as exit:
+        main(argv)
+    assert exit.value.code == 2
+    assert capsys.readouterr().err == message + "\n"
+
+
+@pytest.fixture(scope="module")
+def long_labels_csv(tmp_path_factory):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 20000)
+    p = np.where(rng.random(20000) < 0.2, 1 - y, y)
+    path = tmp_path_factory.mktemp("pipe") / "labels.csv"
+    path.write_text("y_true,y_pred\n" + "".join(f"{a},{b}\n" for a, b in zip(y, p)))
+    return path
+
+
+@pytest.mark.parametrize("attempt", range(4))
+def test_a_reader_that_closes_early_ends_the_report_quietly(long_labels_csv, attempt):
+    # Issue 49.13: `imbascore report FILE | head -3` sometimes ended with
+    # "terminate called without an active exception" (pyarrow's reader
+    # threads at the interpreter's teardown); repeated, as it was rare.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "imbascore", "report", str(long_labels_csv)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    for _ in range(3):  # `head -3`
+        process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=120) in (0, 141)
+    assert err == ""
+
+
+def test_the_report_command_skips_the_interpreters_teardown(long_labels_csv):
+    # What makes 49.13 impossible rather than rare: once the output is
+    # flushed, `report` ends the process itself (os._exit), so no teardown
+    # (atexit, C++ static destructors of pyarrow's thread pool) runs.
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('teardown', file=sys.stderr))\n"
+        f"sys.argv = ['imbascore', 'report', {str(long_labels_csv)!r}]\n"
+        "from imbascore.cli import main\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "macro avg" in done.stdout
+    assert "teardown" not in done.stderr
+
+
+def test_a_pred_column_of_scores_is_answered_in_command_line_terms(tmp_path, capsys):
+    # Issue 57.10: the refusal said "estimator.predict(X)" to a command-line
+    # user; with or without --group, it points at --score.
+    path = tmp_path / "scores.csv"
+    path.write_text("y_true,y_pred,g\n0,0.1,a\n1,0.8,a\n0,0.6,b\n1,0.3,b\n")
+    for extra in ([], ["--group", "g"]):
+        code, _ = _run(["report", str(path), *extra])
+        assert code == 2
+        err = capsys.readouterr().err
+        assert "use --score 'y_pred' instead" in err, err
+        assert "predict(X)" not in err and "astype" not in err

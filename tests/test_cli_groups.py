@@ -124,7 +124,9 @@ def test_intervals_and_intersections_and_weights(path, frame):
 def test_the_text_table(path, frame, capsys):
     code, text = _run(_base(path) + ["--group", "region"])
     assert code == 0
-    lines = text.rstrip("\n").splitlines()
+    table, legend = text.rstrip("\n").split("\n\ncolumns: ")
+    assert legend.startswith("n = samples (weighted); pos = positives; sens =")
+    lines = table.splitlines()
     assert lines[0].split() == [
         "region",
         "n",

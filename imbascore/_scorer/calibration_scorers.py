@@ -20,6 +20,7 @@ from .._core.checks import check_pos_label
 from .._core.engine.prevalence import check_prevalence
 from .._core.types import PosLabel, Scorer
 from .._metrics.catalogue import metric_info
+from .factory_as_scorer import scorer_factory
 
 __all__ = [
     "CALIBRATION_FACTORIES",
@@ -67,7 +68,7 @@ def _documented(factory):
     factory.__doc__ = factory.__doc__.replace(
         "    {common}\n", _COMMON_DOC.lstrip("\n") + "\n"
     )
-    return factory
+    return scorer_factory(factory)
 
 
 @_documented

@@ -23,6 +23,7 @@ from .._metrics.costs import expected_cost_score
 from .._metrics.net_benefit import net_benefit_score
 from .._metrics.net_benefit_formulas import check_threshold_probability
 from .._thresholds.operating_point_scores import OPERATING_POINT_SCORES
+from .factory_as_scorer import scorer_factory
 
 __all__ = [
     "DECISION_FACTORIES",
@@ -99,7 +100,7 @@ def _operating_point_factory(name: str) -> Callable[..., Scorer]:
     >>> from imbascore import get_scorer
     >>> scorer = get_scorer("{name}", {bound}=0.9)
     """
-    return factory
+    return scorer_factory(factory)
 
 
 recall_at_precision_scorer = _operating_point_factory("recall_at_precision")
@@ -113,6 +114,7 @@ specificity_at_sensitivity_scorer = _operating_point_factory(
 tpr_at_fpr_scorer = _operating_point_factory("tpr_at_fpr")
 
 
+@scorer_factory
 def neg_expected_cost_scorer(
     *,
     cost_matrix: ArrayLike | None = None,
@@ -181,6 +183,7 @@ response_method='predict', cost_matrix=[[0, 1], [50, 0]])
     return scorer
 
 
+@scorer_factory
 def net_benefit_scorer(
     *, threshold_probability: float, standardized: bool = False
 ) -> Scorer:

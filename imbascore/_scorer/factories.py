@@ -28,6 +28,7 @@ from .._metrics import definitions
 from .._metrics.at_prevalence import score_at_prevalence
 from .._metrics.catalogue import CATALOGUE, metric_info
 from .._metrics.scoring import check_metric_options
+from .factory_as_scorer import scorer_factory
 
 __all__ = [
     "ad_area_scorer",
@@ -99,7 +100,9 @@ _RATIO_DEPENDENT_DOC = "This metric depends on the class ratio."
 def _factory(key):
     """Record a factory as the built-in scorer of metric ``key``: its name,
     its function and its sign come from the metric's catalogue record (a
-    ``neg_`` name scores a lower-is-better metric negated)."""
+    ``neg_`` name scores a lower-is-better metric negated). The factory
+    also scores with its defaults when passed uncalled as a scorer
+    (:func:`~.factory_as_scorer.scorer_factory`)."""
     info = metric_info(key)
     metric = getattr(definitions, info.function_name)
 
@@ -108,6 +111,7 @@ def _factory(key):
         factory.__doc__ = factory.__doc__.replace(
             "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__, ratio=ratio)
         )
+        factory = scorer_factory(factory)
         BUILTIN_FACTORIES[info.scorer] = factory
         FACTORY_METRICS[factory] = (key, metric)
         if not info.greater_is_better:
@@ -457,7 +461,7 @@ def _simple_factory(key: str, summary: str, example: str) -> Callable[..., Score
     name = metric_info(key).scorer
 
     def factory(**kwargs: Any) -> Scorer:
-        return _make(factory, kwargs)
+        return _make(public, kwargs)
 
     factory.__name__ = factory.__qualname__ = f"{name}_scorer"
     factory.__module__ = __name__
@@ -473,7 +477,8 @@ def _simple_factory(key: str, summary: str, example: str) -> Callable[..., Score
     >>> {name}_scorer()
     {example}
     """
-    return _factory(key)(factory)
+    public = _factory(key)(factory)
+    return public
 
 
 neg_fpr_scorer = _simple_factory(

@@ -11,6 +11,7 @@ from sklearn.metrics import make_scorer
 from .._core.types import Scorer
 from .._groups.worst import check_worst_group_params, worst_group_score
 from .._metrics.catalogue import BY_NAME
+from .factory_as_scorer import scorer_factory
 
 __all__ = ["worst_group_scorer"]
 
@@ -21,6 +22,7 @@ _RESPONSE = {
 }
 
 
+@scorer_factory
 def worst_group_scorer(metric: str = "iba", **metric_params: Any) -> Scorer:
     """Scorer of a metric in the group where it is worst.
 

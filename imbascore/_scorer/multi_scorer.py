@@ -46,6 +46,7 @@ from .factories import (
     check_scorer_params,
     recorded_parameters,
 )
+from .factory_as_scorer import scorer_factory
 from .registry import (
     _FACTORIES,
     check_scorer_list,
@@ -543,6 +544,7 @@ class MultiScorer(dict):
         return scorer
 
 
+@scorer_factory
 def multi_scorer(names: Sequence[str], **params: Any) -> MultiScorer:
     """Scorers for many metrics that share one ``predict`` and one count.
 

@@ -16,6 +16,7 @@ from .._core.types import PosLabel, Scorer
 from .._metrics.at_prevalence import score_at_prevalence
 from .._metrics.catalogue import metric_info
 from .._ranking.params import check_ranking_params
+from .factory_as_scorer import scorer_factory
 
 __all__ = [
     "RANKING_FACTORIES",
@@ -82,7 +83,7 @@ def _documented(metric):
         factory.__doc__ = factory.__doc__.replace(
             "    {common}\n", _COMMON_DOC.format(ratio=ratio).lstrip("\n") + "\n"
         )
-        return factory
+        return scorer_factory(factory)
 
     return decorate
 

@@ -12,6 +12,7 @@ Skipped, with the reason, where Java, Weka 3.6 or ``javac`` is missing.
 """
 
 import subprocess
+import warnings
 
 import numpy as np
 import pytest
@@ -225,3 +226,18 @@ def test_rbf_probabilities_are_wekas(tmp_path, harness, name, index):
     np.testing.assert_allclose(ours, weka, rtol=0, atol=1e-9)
     np.testing.assert_array_equal(ours.argmax(axis=1), weka.argmax(axis=1))
     assert _counts(y_test, ours.argmax(axis=1)) == _counts(y_test, weka.argmax(axis=1))
+
+
+def test_one_positive_fits_without_a_warning():
+    # Issue 49.12: with a single positive, the last row of Weka's BFGS
+    # update divides by zero (Java's Infinity, never read again); numpy's
+    # RuntimeWarning must not reach the user, and the fit stays finite.
+    X = np.random.default_rng(0).normal(size=(10, 1))
+    y = np.zeros(10, dtype=int)
+    y[0] = 1
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model = WekaRBFNetworkClassifier(n_clusters=3).fit(X, y)
+        proba = model.predict_proba(X)
+    assert [str(w.message) for w in caught] == []
+    assert np.isfinite(model.coef_).all() and np.isfinite(proba).all()

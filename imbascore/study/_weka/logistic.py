@@ -182,7 +182,12 @@ def _update_cholesky(L, D, v, coeff):
             b = alpha * P[j] / (rho * d)
             alpha /= rho
             rho = math.sqrt(rho)
-            sigma *= (1.0 + rho) / (rho * (theta + rho))
+            # theta + rho is 0 only on the last row (theta < 0 and plus = 0,
+            # as with one positive in the training data): sigma becomes inf,
+            # as Java's double division gives Infinity, and is never read
+            # again, so numpy's divide-by-zero warning says nothing to the user.
+            with np.errstate(divide="ignore"):
+                sigma *= (1.0 + rho) / (rho * (theta + rho))
             for r in range(j + 1, n):
                 ell = L[r, j]
                 vp[r] -= P[j] * ell
