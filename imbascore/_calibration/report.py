@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils import check_random_state
 
 from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
+    check_seed,
 )
 from .._core.optional import require
 from .._core.resampling import bca_bounds, percentiles
@@ -269,7 +269,7 @@ def calibration_report(
     n_resamples = check_n_resamples(n_resamples, _FUNC)
     check_choice(method, "method", _METHODS, _FUNC)
     n_bins = check_ece_params(n_bins, strategy, "l1", False, False, _FUNC)
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state, _FUNC)
     # the test draws from a stream of its own: its p-value does not depend
     # on the interval's method (BCa's jackknife draws from rng too)
     test_rng = np.random.default_rng(rng.randint(2**31 - 1))

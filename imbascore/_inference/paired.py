@@ -19,16 +19,20 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils import check_random_state
 
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
-from .._core.checks import check_confidence_level, check_n_resamples, param_error
+from .._core.checks import (
+    check_confidence_level,
+    check_n_resamples,
+    check_seed,
+    param_error,
+)
 from .._core.engine import ContingencyTable
 from .._core.inputs import read_labelled
 from .._core.inputs.unique import unite_labels
 from .._core.resampling import percentiles
 from .._core.types import ArrayLike, FloatArray
-from .._metrics.named_scores import score_of_table
+from .._metrics.named_scores import check_metric_name, score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_comparison
 from .cochran import SUBSETS, CochranComparison, cochran_comparison
@@ -575,6 +579,7 @@ def compare_predictions(
         return _cochran(y_true, predictions, metric, sample_weight, metric_params, func)
     if metric is None:
         metric = "iba"
+    check_metric_name(metric, func)
     if metric in SCORE_METRIC_NAMES or metric in CALIBRATION_METRIC_NAMES:
         return _ranking_comparison(
             y_true,
@@ -624,7 +629,7 @@ def compare_predictions(
                 "average=None gives one value per label; choose an average.",
             )
         )
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state, func)
     draw = _paired_posterior if method == "posterior" else _paired_bootstrap
     tables = draw(paired, n_resamples, rng)
     evaluate_a = table_evaluator(table_a, metric, metric_params, func)

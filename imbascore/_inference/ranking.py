@@ -10,12 +10,12 @@ paired test or by a paired bootstrap.
 """
 
 import numpy as np
-from sklearn.utils import check_random_state
 
 from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
+    check_seed,
     param_error,
 )
 from .._ranking.bootstrap import bootstrap_interval, paired_bootstrap
@@ -32,14 +32,14 @@ _DELONG = {"delong": None, "delong-logit": "logit"}
 _PAIRED_METHODS = ("delong", "bootstrap")
 
 
-def bootstrap_generator(random_state):
+def bootstrap_generator(random_state, func):
     """The draws of a ranking bootstrap: a numpy ``Generator`` seeded from
     scikit-learn's ``random_state`` (an int, a ``RandomState``, None); its
     integers are three times faster to draw than a ``RandomState``'s, and
     a resample of 10^5 scores draws 10^5 of them."""
     if isinstance(random_state, np.random.Generator):
         return random_state
-    return np.random.default_rng(check_random_state(random_state).randint(2**31 - 1))
+    return np.random.default_rng(check_seed(random_state, func).randint(2**31 - 1))
 
 
 def default_method(metric):
@@ -104,7 +104,7 @@ def ranking_interval(
         estimate, low, high = delong_interval(ranked, level, transform=_DELONG[method])
         return estimate, low, high, method, None, _degenerate_note(low, high)
     n_resamples = check_n_resamples(n_resamples, func)
-    rng = bootstrap_generator(random_state)
+    rng = bootstrap_generator(random_state, func)
     estimate, low, high = bootstrap_interval(
         ranked,
         evaluate,
@@ -178,7 +178,7 @@ def ranking_comparison(
         counted_metric(metric, params),
         confidence_level=level,
         n_resamples=n_resamples,
-        rng=bootstrap_generator(random_state),
+        rng=bootstrap_generator(random_state, func),
     )
     return (
         paired.score_a,

@@ -23,7 +23,7 @@ from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_score
 from .._core.counts import Counts, count
 from .._core.types import ArrayLike, FloatArray, RandomState
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
-from .named_scores import score_of_table
+from .named_scores import check_metric_name, score_of_table
 from .per_class import METRICS
 from .sklearn_from_counts import SKLEARN_FROM_COUNTS
 
@@ -129,6 +129,7 @@ def score_at_prevalence(
     0.7128
     """
     func = "score_at_prevalence"
+    check_metric_name(metric, func)
     if metric in CALIBRATION_METRIC_NAMES:
         return calibration_score(
             y_true,
