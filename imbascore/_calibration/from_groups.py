@@ -136,6 +136,8 @@ def bin_edges(x, totals, n_bins, strategy):
     if strategy == "uniform":
         return levels
     kept = totals > 0
+    if not kept.any():  # no weight: no quantiles (every bin empty)
+        return np.full(levels.shape, np.nan)
     return _weighted_quantiles(x[kept], totals[kept], levels)
 
 

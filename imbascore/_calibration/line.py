@@ -40,6 +40,11 @@ def logistic_calibration(grouped, level, func, stacklevel=3, squares=None):
     ratio): sandwich variances."""
     columns = grouped.values, grouped.positives, grouped.negatives
     nan = Estimate(np.nan, np.nan, np.nan)
+    if not grouped.positive_total + grouped.negative_total > 0:
+        # read_grouped has warned
+        note = "the calibration intercept and slope are undefined (every "
+        note += "sample has weight 0); NaN."
+        return LogisticCalibration(nan, nan, np.nan, np.nan, level, note)
     try:
         a, a_se = fit_intercept(*columns, squares)
     except NotFitted:

@@ -239,6 +239,10 @@ class PredictionComparison:
     test : str
     method : str
     confidence_level : float
+    statistic : float or None
+        The test's statistic where it has one: DeLong's z (the difference
+        over its standard error) for ``test="delong"``; None for the exact
+        and the resampling tests.
     p_value : float
         Alias of ``pvalue``, kept for 0.1 code (read-only).
     """
@@ -253,6 +257,7 @@ class PredictionComparison:
     test: str
     method: str
     confidence_level: float
+    statistic: float | None = None
 
     @property
     def p_value(self) -> float:
@@ -272,7 +277,8 @@ class PredictionComparison:
             f"score_a={self.score_a:.4g}, score_b={self.score_b:.4g}, "
             f"estimate={self.estimate:.4g}, low={self.low:.4g}, "
             f"high={self.high:.4g}, pvalue={self.pvalue:.4g}, test={self.test!r}, "
-            f"method={self.method!r}, confidence_level={self.confidence_level})"
+            f"method={self.method!r}, confidence_level={self.confidence_level}"
+            f"{'' if self.statistic is None else f', statistic={self.statistic:.4g}'})"
         )
 
     def __str__(self):
@@ -427,7 +433,8 @@ def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
         else ranking_comparison
     )
     result = compare(y_true, pred_a, pred_b, metric, **options)
-    score_a, score_b, difference, low, high, pvalue, test, method = result
+    score_a, score_b, difference, low, high, pvalue, test, method = result[:8]
+    statistic = result[8] if len(result) > 8 else None
     level = check_confidence_level(options["confidence_level"], options["func"])
     return PredictionComparison(
         metric,
@@ -440,6 +447,7 @@ def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
         test,
         method,
         level,
+        None if statistic is None else float(statistic),
     )
 
 
