@@ -20,6 +20,7 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_score
+from .._core.checks import param_error
 from .._core.counts import Counts, count
 from .._core.types import ArrayLike, FloatArray, RandomState
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
@@ -99,7 +100,9 @@ def score_at_prevalence(
         positive class, ``metric_params["pos_label"]`` (1 if not given or
         None), for data of two classes. Otherwise one prior per label of the
         data, summing to 1: a sequence in sorted label order, or a dict
-        ``{label: prior}``.
+        ``{label: prior}``. Required, for every kind of metric: None is
+        refused (a ``TypeError``), not read as the data's own ratio (the
+        metric's own function gives that value).
 
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
@@ -130,6 +133,18 @@ def score_at_prevalence(
     """
     func = "score_at_prevalence"
     check_metric_name(metric, func)
+    if prevalence is None:  # the data's own ratio is the metric's function
+        raise TypeError(
+            param_error(
+                func,
+                "prevalence",
+                "a float in (0, 1) or one prior per label (there is no "
+                "default)",
+                prevalence,
+                f"For the value at the data's own ratio, call the metric "
+                f"itself (its function, or ConfusionCounts.score({metric!r})).",
+            )
+        )
     if metric in CALIBRATION_METRIC_NAMES:
         return calibration_score(
             y_true,
