@@ -138,8 +138,7 @@ def score_at_prevalence(
             param_error(
                 func,
                 "prevalence",
-                "a float in (0, 1) or one prior per label (there is no "
-                "default)",
+                "a float in (0, 1) or one prior per label (there is no default)",
                 prevalence,
                 f"For the value at the data's own ratio, call the metric "
                 f"itself (its function, or ConfusionCounts.score({metric!r})).",
