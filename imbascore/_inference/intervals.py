@@ -233,6 +233,7 @@ def metric_interval(
     (0.8, 0.637, 0.896)
     """
     check_metric_name(metric, "metric_interval")
+    check_seed(random_state, "metric_interval")  # even where unused (DeLong)
     if metric in CALIBRATION_METRIC_NAMES:
         estimate, low, high, method, n_resamples = calibration_interval(
             y_true,

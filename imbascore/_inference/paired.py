@@ -588,6 +588,7 @@ def compare_predictions(
     if metric is None:
         metric = "iba"
     check_metric_name(metric, func)
+    check_seed(random_state, func)  # even where unused (DeLong)
     if metric in SCORE_METRIC_NAMES or metric in CALIBRATION_METRIC_NAMES:
         return _ranking_comparison(
             y_true,

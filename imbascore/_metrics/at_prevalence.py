@@ -12,15 +12,16 @@ counts with every row rescaled to the deployment's ratio
 
 from __future__ import annotations
 
+import numbers
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_score
-from .._core.checks import param_error
+from .._core.checks import did_you_mean, is_real, param_error
 from .._core.counts import Counts, count
 from .._core.types import ArrayLike, FloatArray, RandomState
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
@@ -234,7 +235,10 @@ def class_ratio_dependence(
     >>> class_ratio_dependence(["iba", "gmean", "f1", "accuracy", "npv"])
     {'iba': False, 'gmean': False, 'f1': True, 'accuracy': True, 'npv': True}
     """
-    names = RATIO_METRICS if metrics is None else list(metrics)
+    names = _checked_metrics(metrics)
+    random_state = _checked_seed(random_state)
+    if isinstance(rtol, bool) or not is_real(rtol) or not 0 <= rtol < np.inf:
+        raise ValueError(param_error(_RATIO_FUNC, "rtol", "a finite float >= 0", rtol))
     tables = [Counts.from_matrix(table) for table in _random_tables(random_state)]
     dependence = {}
     with warnings.catch_warnings():
@@ -247,6 +251,57 @@ def class_ratio_dependence(
             else:
                 dependence[name] = any(_moves(counts, name, rtol) for counts in tables)
     return dependence
+
+
+_RATIO_FUNC = "class_ratio_dependence"
+
+
+def _checked_metrics(metrics):
+    """:func:`class_ratio_dependence`'s ``metrics``: None (every one of
+    ``RATIO_METRICS``) or a sequence of their names, not one bare name."""
+    if metrics is None:
+        return RATIO_METRICS
+    rule = f"None or a list of metric names of {RATIO_METRICS}"
+    if isinstance(metrics, str) or not isinstance(metrics, Sequence | Set | np.ndarray):
+        raise TypeError(
+            param_error(
+                _RATIO_FUNC,
+                "metrics",
+                "None or a list of metric names",
+                metrics,
+                f"For one metric, pass [{metrics!r}]."
+                if isinstance(metrics, str)
+                else "",
+            )
+        )
+    names = list(metrics)
+    for name in names:
+        if not isinstance(name, str) or name not in RATIO_METRICS:
+            hint = did_you_mean(name, RATIO_METRICS) if isinstance(name, str) else ""
+            raise ValueError(param_error(_RATIO_FUNC, "metrics", rule, names, hint))
+    return names
+
+
+def _checked_seed(random_state):
+    """The seed of the random tables: None, an int >= 0, a numpy Generator,
+    or (as scikit-learn takes it) a RandomState, which gives an int."""
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return random_state
+    if isinstance(random_state, np.random.RandomState):
+        return int(random_state.randint(2**31 - 1))
+    if isinstance(random_state, numbers.Integral) and not isinstance(
+        random_state, bool
+    ):
+        if random_state >= 0:
+            return int(random_state)
+    raise ValueError(
+        param_error(
+            _RATIO_FUNC,
+            "random_state",
+            "an int >= 0, a numpy Generator or RandomState, or None",
+            random_state,
+        )
+    )
 
 
 #: The parameters a ranking metric is probed with (partial AUC needs a limit:
