@@ -37,27 +37,28 @@ def _positional(function, *names):
 
 #: function name -> (call taking keyword overrides, its keyword defaults)
 SURFACES = {}
-for _name in (
-    "roc_auc_score",
-    "average_precision_score",
-    "auprg_score",
-    "partial_auc_score",
-    "precision_recall_gain_curve",
-):
-    SURFACES[_name] = (
-        _positional(getattr(ims, _name), "y_true", "y_score"),
-        {"y_true": Y, "y_score": SCORES},
-    )
-SURFACES["partial_auc_score"][1]["max_fpr"] = 0.5
-SURFACES["partial_auc_score (min_tpr)"] = (
-    _positional(ims.partial_auc_score, "y_true", "y_score"),
-    {"y_true": Y, "y_score": SCORES, "min_tpr": 0.5},
+RESAMPLED = {"n_resamples": 20, "random_state": 0}
+
+
+def _add(names, scores_name, **defaults):
+    """Surfaces of the functions ``names`` of ``(y_true, <scores_name>)``."""
+    for name in names:
+        function = getattr(ims, name.split(" (")[0])
+        SURFACES[name] = (
+            _positional(function, "y_true", scores_name),
+            {"y_true": Y, scores_name: SCORES, **defaults},
+        )
+
+
+_add(
+    ["roc_auc_score", "average_precision_score", "auprg_score"],
+    "y_score",
 )
-SURFACES["curve_band"] = (
-    _positional(ims.curve_band, "y_true", "y_score"),
-    {"y_true": Y, "y_score": SCORES, "n_resamples": 20, "random_state": 0},
-)
-for _name in (
+_add(["precision_recall_gain_curve"], "y_score")
+_add(["partial_auc_score"], "y_score", max_fpr=0.5)
+_add(["partial_auc_score (min_tpr)"], "y_score", min_tpr=0.5)
+_add(["curve_band"], "y_score", **RESAMPLED)
+CALIBRATION = [
     "brier_score_loss",
     "log_loss",
     "calibration_decomposition",
@@ -65,16 +66,10 @@ for _name in (
     "expected_calibration_error",
     "binned_reliability",
     "calibration_intercept_slope",
-):
-    SURFACES[_name] = (
-        _positional(getattr(ims, _name), "y_true", "y_proba"),
-        {"y_true": Y, "y_proba": SCORES},
-    )
-for _name in ("reliability_diagram", "calibration_report"):
-    SURFACES[_name] = (
-        _positional(getattr(ims, _name), "y_true", "y_proba"),
-        {"y_true": Y, "y_proba": SCORES, "n_resamples": 20, "random_state": 0},
-    )
+]
+CALIBRATION_RESAMPLED = ["reliability_diagram", "calibration_report"]
+_add(CALIBRATION, "y_proba")
+_add(CALIBRATION_RESAMPLED, "y_proba", **RESAMPLED)
 SURFACES["metric_interval"] = (
     _positional(ims.metric_interval, "y_true", "y_pred"),
     {"y_true": Y, "y_pred": SCORES, "metric": "roc_auc"},
@@ -201,7 +196,6 @@ CASES += (
     ]
     + [
         ("partial_auc_score", "standardized", "yes", "bool"),
-        ("partial_auc_score", "min_tpr", 0.5, "Exactly one"),
     ]
 )
 CASES += (
@@ -215,17 +209,7 @@ CASES += (
         for value in ([0.5, 0.2], [0.0, 1.5], [], [[0.1, 0.2]], "abc", [np.nan])
     ]
 )
-for _func in (
-    "brier_score_loss",
-    "log_loss",
-    "calibration_decomposition",
-    "miscalibration_score",
-    "expected_calibration_error",
-    "binned_reliability",
-    "calibration_intercept_slope",
-    "reliability_diagram",
-    "calibration_report",
-):
+for _func in CALIBRATION + CALIBRATION_RESAMPLED:
     CASES += _scores(_func, "y_proba", "probabilities") + _truth(_func)
     CASES += _weights(_func) + _prevalence(_func)
     CASES += [(_func, "pos_label", 7, "pos_label|one of the labels")]
@@ -293,16 +277,27 @@ def _case_id(case):
     return f"{func}-{param}-{text[:30]}"
 
 
-@pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
-def test_bad_input_names_the_function_its_parameter_the_rule_and_the_value(case):
-    surface, param, value, rule = case
+def _message(surface, param, value):
+    """The error text of ``surface`` called with ``param=value``."""
     call, defaults = SURFACES[surface]
     with pytest.raises((TypeError, ValueError)) as raised:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UndefinedMetricWarning)
             call(**dict(defaults, **{param: value}))
-    message = str(raised.value)
-    func = _public_name(surface)
-    assert func in message, message
-    assert f"'{param}'" in message, message
-    assert re.search(rule, message), message
+    return str(raised.value)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
+def test_bad_input_names_the_function_its_parameter_the_rule_and_the_value(case):
+    surface, param, value, rule = case
+    message = _message(surface, param, value)
+    # scikit-learn's validate_params wording, naming the public function
+    own = rf"The '{param}' parameter of {re.escape(_public_name(surface))}\b"
+    assert re.search(own, message), message
+    assert re.search(rule, message) and "instead" in message, message
+
+
+def test_partial_auc_with_both_limits_names_both():
+    message = _message("partial_auc_score", "min_tpr", 0.5)
+    assert "Exactly one of the 'max_fpr' and 'min_tpr' parameters of " in message
+    assert "partial_auc_score" in message and "Got both" in message
