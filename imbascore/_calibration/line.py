@@ -40,10 +40,14 @@ def logistic_calibration(grouped, level, func, stacklevel=3, squares=None):
     ratio): sandwich variances."""
     columns = grouped.values, grouped.positives, grouped.negatives
     nan = Estimate(np.nan, np.nan, np.nan)
-    if not grouped.positive_total + grouped.negative_total > 0:
-        # read_grouped has warned
-        note = "the calibration intercept and slope are undefined (every "
-        note += "sample has weight 0); NaN."
+    total = grouped.positive_total + grouped.negative_total
+    if not total > 0:  # read_grouped has warned
+        why = (
+            "one class, at a deployment ratio"
+            if np.isnan(total)
+            else "every sample has weight 0"
+        )
+        note = f"the calibration intercept and slope are undefined ({why}); NaN."
         return LogisticCalibration(nan, nan, np.nan, np.nan, level, note)
     try:
         a, a_se = fit_intercept(*columns, squares)

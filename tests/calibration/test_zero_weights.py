@@ -46,3 +46,35 @@ def test_metric_interval_of_a_calibration_metric_with_zero_weights_warns():
             Y, P, metric="brier_score", sample_weight=W, n_resamples=20
         )
     assert np.isnan(got.estimate)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda y, p: ims.score_at_prevalence(
+            y, p, metric="brier_score", prevalence=0.2
+        ),
+        lambda y, p: ims.score_at_prevalence(y, p, metric="ece", prevalence=0.2),
+        lambda y, p: ims.brier_score_loss(y, p, prevalence=0.2),
+        lambda y, p: ims.log_loss(y, p, prevalence=0.2),
+        lambda y, p: ims.miscalibration_score(y, p, prevalence=0.2),
+        lambda y, p: (
+            ims.metric_interval(
+                y, p, metric="brier_score", prevalence=0.2, n_resamples=20
+            ).estimate
+        ),
+        lambda y, p: (
+            ims.calibration_intercept_slope(y, p, prevalence=0.2).slope.estimate
+        ),
+    ],
+)
+@pytest.mark.parametrize(
+    "y", [[1, 1, 1, 1], [0, 0, 0, 0]], ids=["positives", "negatives"]
+)
+def test_one_class_at_a_deployment_ratio_is_nan_with_a_warning(call, y):
+    """Found with issue 49: with one class a deployment ratio was ignored
+    (the factors fell back to 1), so the value at the data's ratio was
+    returned as if it were at prevalence=0.2."""
+    with pytest.warns(UndefinedMetricWarning, match="prevalence=0.2 is undefined"):
+        value = call(y, [0.1, 0.5, 0.6, 0.9])
+    assert np.isnan(float(value))

@@ -16,8 +16,11 @@ import warnings
 import numpy as np
 import pytest
 from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.linear_model import LogisticRegression
 
 import imbascore as ims
+
+_LOGISTIC = LogisticRegression()
 
 Y = [0, 0, 0, 0, 0, 0, 1, 0, 1, 1]
 SCORES = [0.1, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.7, 0.8, 0.9]
@@ -99,6 +102,13 @@ SURFACES["score_at_prevalence"] = (
 SURFACES["score_at_prevalence (labels)"] = (
     _positional(ims.score_at_prevalence, "y_true", "y_pred"),
     {"y_true": Y, "y_pred": LABELS, "metric": "f1", "prevalence": 0.1},
+)
+SURFACES["five_by_two_cv"] = (lambda **k: ims.five_by_two_cv(**k), {})
+_X = np.random.default_rng(0).random((80, 2))
+_y = (_X[:, 0] > 0.7).astype(int)
+SURFACES["balanced_accuracy_curve"] = (
+    lambda **k: ims.balanced_accuracy_curve(_LOGISTIC, _X, _y, **k),
+    {"n_repeats": 2},
 )
 SURFACES["class_ratio_dependence"] = (
     lambda **k: ims.class_ratio_dependence(**k),
@@ -265,6 +275,23 @@ CASES += [
     ("class_ratio_dependence", "random_state", -1, "random_state"),
     ("class_ratio_dependence", "random_state", True, "random_state"),
 ]
+
+
+CASES += _seed("five_by_two_cv") + [("five_by_two_cv", "stratify", "yes", "bool")]
+CASES += (
+    [
+        ("balanced_accuracy_curve", "random_state", value, "int >= 0")
+        for value in ("abc", 1.5, -1, True)
+    ]
+    + [
+        ("balanced_accuracy_curve", "test_size", value, r"\(0, 1\)")
+        for value in (0, 1.5, "abc", np.nan)
+    ]
+    + [
+        ("balanced_accuracy_curve", "n_repeats", value, "positive int")
+        for value in (0, -1, 2.5, "two")
+    ]
+)
 
 
 def _public_name(surface):
