@@ -5,8 +5,10 @@ The one path of :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`,
 of the intervals and of the threshold curves' metric names.
 """
 
+import numpy as np
+
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
-from .._core.checks import did_you_mean, param_error
+from .._core.checks import describe, did_you_mean, param_error
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .catalogue import LABEL_CATALOGUE
 from .per_class import METRICS
@@ -83,7 +85,8 @@ def check_metric_name(metric, func):
     :func:`~imbascore.score_at_prevalence`): an unknown name is blamed on
     ``metric``, not on the predictions read as the wrong kind."""
     if not isinstance(metric, str):
-        raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
+        got = metric if metric is None or np.isscalar(metric) else describe(metric)
+        raise TypeError(param_error(func, "metric", "a str (a metric's name)", got))
     names = score_names()
     if metric in names or metric in SCORE_METRIC_NAMES:
         return metric
