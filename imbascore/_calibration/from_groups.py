@@ -103,17 +103,29 @@ def decomposition(score, x, positives, negatives):
 
 
 def _weighted_quantiles(x, weights, levels):
-    """numpy's default (linear) percentiles of ``x`` repeated ``weights``
-    times: the weights read as frequencies, so integer weights give exactly
-    ``np.percentile`` of the repeated sample."""
-    cumulated = np.cumsum(weights)
-    positions = levels * (cumulated[-1] - 1.0)
-    below = np.floor(positions)
-    lower = x[np.minimum(np.searchsorted(cumulated, below, side="right"), x.size - 1)]
-    upper = x[
-        np.minimum(np.searchsorted(cumulated, below + 1.0, side="right"), x.size - 1)
-    ]
-    return lower + (positions - below) * (upper - lower)
+    """numpy's default (linear) percentiles of ``x`` (ascending) repeated
+    ``weights`` times, computed as ``np.percentile(repeated, levels * 100)``
+    computes them, operation for operation (the levels through percent and
+    back, numpy's virtual index ``(n - 1) q`` and its two-sided
+    interpolation), so that integer weights give its edges to the last bit:
+    scikit-learn's ``calibration_curve`` bins with those, and a value on an
+    edge falls in the same bin. Other weights are read as frequencies."""
+    q = np.true_divide(levels * 100, 100)
+    n = np.cumsum(weights)
+    last = n[-1] - 1
+    virtual = last * q
+    previous = np.floor(virtual)
+
+    def at(position):  # the value at a 0-based position of the repeated x
+        position = np.clip(position, 0, last)
+        return x[np.minimum(np.searchsorted(n, position, side="right"), x.size - 1)]
+
+    lower, upper = at(previous), at(previous + 1)
+    gamma = virtual - previous
+    difference = upper - lower
+    return np.where(
+        gamma >= 0.5, upper - difference * (1 - gamma), lower + difference * gamma
+    )
 
 
 def bin_edges(x, totals, n_bins, strategy):
@@ -124,6 +136,8 @@ def bin_edges(x, totals, n_bins, strategy):
     if strategy == "uniform":
         return levels
     kept = totals > 0
+    if not kept.any():  # no weight: no quantiles (every bin empty)
+        return np.full(levels.shape, np.nan)
     return _weighted_quantiles(x[kept], totals[kept], levels)
 
 

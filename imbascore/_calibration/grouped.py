@@ -8,9 +8,11 @@ sorted order (:meth:`RankedScores.per_group
 twice.
 """
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.engine.ranked import rank_scores
 from .._core.inputs.scores import read_scores
@@ -147,11 +149,14 @@ def read_grouped(
     pos_label=None,
     prevalence=None,
     name="y_proba",
+    stacklevel=3,
 ):
     """``(inputs, ranked, grouped)`` of ``func``: the score door's checked
     inputs (probabilities in [0, 1]), their one sort, and the
     :class:`Grouped` probabilities at the deployment ratio ``prevalence``
-    (a float: the positive class's share; or one prior per class)."""
+    (a float: the positive class's share; or one prior per class). Data
+    whose every weight is 0 warn (``UndefinedMetricWarning``, at
+    ``stacklevel``): every number of them is undefined."""
     inputs = read_scores(
         y_true,
         y_proba,
@@ -169,4 +174,33 @@ def read_grouped(
         share = positive_share(inputs.classes, inputs.pos_label, prevalence, func)
         if not np.isfinite(share):  # one class: nothing to rescale
             share = None
-    return inputs, ranked, regroup(ranked, share=share)
+    grouped = regroup(ranked, share=share)
+    missing = [
+        name
+        for name, total in (
+            ("positive", grouped.positive_total),
+            ("negative", grouped.negative_total),
+        )
+        if not total > 0
+    ]
+    if share is not None and len(missing) == 1:
+        # one class: its part at the deployment ratio is unknown
+        warnings.warn(
+            f"{func}: the value at prevalence={prevalence!r} is undefined (no "
+            f"{missing[0]} sample of weight above 0, so that class's part of "
+            "the metric at the deployment's ratio is unknown); returning NaN.",
+            UndefinedMetricWarning,
+            stacklevel=stacklevel,
+        )
+        nan = np.full(grouped.values.shape, np.nan)
+        return inputs, ranked, Grouped(grouped.values, nan, nan.copy(), (np.nan,) * 2)
+    if not missing or len(missing) == 1:
+        return inputs, ranked, grouped
+    if not grouped.positive_total + grouped.negative_total > 0:
+        warnings.warn(
+            f"{func}: every sample has weight 0, so there is nothing to "
+            "measure: the result is undefined (NaN, or arrays of NaN or empty).",
+            UndefinedMetricWarning,
+            stacklevel=stacklevel,
+        )
+    return inputs, ranked, grouped

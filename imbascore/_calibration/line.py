@@ -23,28 +23,47 @@ def _wald(estimate, se, level):
     return Estimate(estimate, estimate - half, estimate + half)
 
 
+def _undefined(func, what, reason, stacklevel):
+    """The note of a NaN intercept or slope, warned as well."""
+    note = f"the calibration {what} undefined ({reason}); NaN."
+    warnings.warn(f"{func}: {note}", UndefinedMetricWarning, stacklevel=stacklevel + 1)
+    return note
+
+
 def logistic_calibration(grouped, level, func, stacklevel=3, squares=None):
     """:class:`LogisticCalibration` of ``grouped`` (probabilities inside
-    (0, 1)); NaN with an ``UndefinedMetricWarning`` where the likelihood has
-    no maximum. ``squares`` (at a deployment ratio): sandwich variances."""
+    (0, 1)); a number whose likelihood has no maximum is NaN, with an
+    ``UndefinedMetricWarning`` and the result's ``note`` saying why: both
+    with one class or a single distinct probability; only the slope where
+    the probability separates the classes (the intercept's model, the logit
+    an offset, has no free slope to diverge). ``squares`` (at a deployment
+    ratio): sandwich variances."""
     columns = grouped.values, grouped.positives, grouped.negatives
+    nan = Estimate(np.nan, np.nan, np.nan)
+    total = grouped.positive_total + grouped.negative_total
+    if not total > 0:  # read_grouped has warned
+        why = (
+            "one class, at a deployment ratio"
+            if np.isnan(total)
+            else "every sample has weight 0"
+        )
+        note = f"the calibration intercept and slope are undefined ({why}); NaN."
+        return LogisticCalibration(nan, nan, np.nan, np.nan, level, note)
     try:
         a, a_se = fit_intercept(*columns, squares)
-        (b, b_se), _ = fit_slope(*columns, squares)
     except NotFitted:
-        warnings.warn(
-            f"{func}: the calibration intercept and slope are undefined (the "
-            "logistic likelihood has no finite maximum: one class, a single "
-            "distinct probability, or the classes separated by it); returning "
-            "NaN.",
-            UndefinedMetricWarning,
-            stacklevel=stacklevel,
-        )
-        nan = Estimate(np.nan, np.nan, np.nan)
-        return LogisticCalibration(nan, nan, np.nan, np.nan, level)
-    return LogisticCalibration(
-        _wald(a, a_se, level), _wald(b, b_se, level), a_se, b_se, level
-    )
+        reason = "the logistic likelihood has no finite maximum: one class"
+        note = _undefined(func, "intercept and slope are", reason, stacklevel)
+        return LogisticCalibration(nan, nan, np.nan, np.nan, level, note)
+    intercept = _wald(a, a_se, level)
+    try:
+        (b, b_se), _ = fit_slope(*columns, squares)
+    except NotFitted as error:
+        reason = "the logistic likelihood has no finite maximum"
+        reason = f"{reason}: {error}" if str(error) else reason
+        note = _undefined(func, "slope is", reason, stacklevel)
+        return LogisticCalibration(intercept, nan, a_se, np.nan, level, note)
+    return LogisticCalibration(intercept, _wald(b, b_se, level), a_se, b_se, level)
 
 
 def calibration_intercept_slope(
@@ -92,7 +111,12 @@ def calibration_intercept_slope(
     calibration : LogisticCalibration
         ``intercept`` and ``slope``, each an :class:`Estimate` (``estimate``,
         ``low``, ``high``), their standard errors and the level. NaN, with
-        an ``UndefinedMetricWarning``, where the likelihood has no maximum.
+        an ``UndefinedMetricWarning`` and a ``note`` saying why, where the
+        likelihood has no maximum: both with one class; the slope alone
+        where the probability separates the classes, completely (every
+        positive above every negative) or quasi-completely (the two touching
+        at one value), detected before fitting (the intercept, with the
+        logit as an offset, is still defined).
 
     See Also
     --------

@@ -21,7 +21,32 @@ _TOLERANCE = 1e-12
 
 
 class NotFitted(ArithmeticError):
-    """The likelihood has no finite maximum (one class, or a separation)."""
+    """The likelihood has no finite maximum (one class, or a separation);
+    its text, where known, says why."""
+
+
+def _separation(eta, positives, negatives):
+    """Why the slope's likelihood has no finite maximum, or None: the
+    classes separated by ``eta`` (the logits), completely (every positive
+    above every negative, or below) or quasi-completely (touching at one
+    value). With an intercept and one covariate the maximum exists exactly
+    when the two classes' ranges of ``eta`` overlap beyond one point
+    (Albert & Anderson 1984); Newton's method would otherwise walk off
+    towards an infinite slope and stop at a large, meaningless one."""
+    pos, neg = eta[positives > 0], eta[negatives > 0]
+    for (low, low_name), (high, high_name) in (
+        ((neg, "negative"), (pos, "positive")),
+        ((pos, "positive"), (neg, "negative")),
+    ):
+        top, bottom = low.max(), high.min()
+        if top <= bottom:
+            kind = "completely" if top < bottom else "quasi-completely"
+            return (
+                f"the classes are {kind} separated by the probability: every "
+                f"{high_name} at p >= {expit(bottom):.4g}, every {low_name} at "
+                f"p <= {expit(top):.4g}"
+            )
+    return None
 
 
 def _loglik(eta, positives, negatives):
@@ -102,8 +127,13 @@ def fit_slope(x, positives, negatives, squares=None):
     """``(b, standard error)`` of the calibration slope (and its model's
     intercept, ``(a', standard error)``)."""
     eta, positives, negatives, squares = _logits(x, positives, negatives, squares)
-    if not (positives.sum() > 0 and negatives.sum() > 0) or eta.shape[0] < 2:
+    if not (positives.sum() > 0 and negatives.sum() > 0):
         raise NotFitted
+    if eta.shape[0] < 2:
+        raise NotFitted("a single distinct probability")
+    separated = _separation(eta, positives, negatives)
+    if separated:
+        raise NotFitted(separated)
     design = np.column_stack([np.ones_like(eta), eta])
     beta, covariance = _newton(design, 0.0, positives, negatives, [0.0, 1.0], squares)
     return (

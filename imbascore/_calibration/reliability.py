@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
-from sklearn.utils import check_random_state
 
 from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
+    check_seed,
 )
 from .._core.optional import require
 from .._core.types import ArrayLike, PosLabel, RandomState
@@ -330,7 +330,7 @@ def compute_reliability(
     check_choice(band, "band", _BANDS, func)
     level = check_confidence_level(confidence_level, func)
     n_resamples = check_n_resamples(n_resamples, func)
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state, func)
     _, _, grouped = read_grouped(
         y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
     )

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils import check_random_state
 
 from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
+    check_seed,
 )
 from .._core.optional import require
 from .._core.resampling import bca_bounds, percentiles
@@ -96,6 +96,10 @@ class CalibrationReport:
     confidence_level : float
     method : {'auto', 'percentile', 'basic', 'bca'}
     n_resamples : int
+    note : str or None
+        Why the intercept or the slope is NaN and what to do (probabilities
+        of exactly 0 or 1, which have no logit; classes separated by the
+        probability); None when both are defined.
     """
 
     brier: Estimate
@@ -117,6 +121,7 @@ class CalibrationReport:
     confidence_level: float
     method: str
     n_resamples: int
+    note: str | None = None
 
     @property
     def numbers(self) -> tuple[str, ...]:
@@ -150,6 +155,7 @@ class CalibrationReport:
                 *lines,
                 f"  test of calibration (MCB under calibration): "
                 f"p = {self.p_value:.4g}",
+                *([] if self.note is None else [f"  note: {self.note}"]),
             ]
         )
 
@@ -269,7 +275,7 @@ def calibration_report(
     n_resamples = check_n_resamples(n_resamples, _FUNC)
     check_choice(method, "method", _METHODS, _FUNC)
     n_bins = check_ece_params(n_bins, strategy, "l1", False, False, _FUNC)
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state, _FUNC)
     # the test draws from a stream of its own: its p-value does not depend
     # on the interval's method (BCa's jackknife draws from rng too)
     test_rng = np.random.default_rng(rng.randint(2**31 - 1))
@@ -342,19 +348,21 @@ def calibration_report(
         confidence_level=level,
         method=method,
         n_resamples=n_resamples,
+        note=line.note,
     )
 
 
 def _line(inputs, grouped, level, squares):
     if inputs.low <= 0.0 or inputs.high >= 1.0:
-        warnings.warn(
-            f"{_FUNC}: the calibration intercept and slope are undefined "
-            "(probabilities of exactly 0 or 1 have no logit; clip them, e.g. "
-            "np.clip(y_proba, 1e-6, 1 - 1e-6), if they are rounded); they are "
-            "NaN.",
-            UndefinedMetricWarning,
-            stacklevel=3,
+        note = (
+            "the calibration intercept and slope are NaN: probabilities of "
+            "exactly 0 or 1 have no logit (as a random forest's or a tree's "
+            "votes give). Clip them, e.g. np.clip(y_proba, 1e-6, 1 - 1e-6), "
+            "if they are rounded; or read the line on the probabilities inside "
+            "(0, 1): inside = (y_proba > 0) & (y_proba < 1); "
+            "calibration_intercept_slope(y_true[inside], y_proba[inside])."
         )
+        warnings.warn(f"{_FUNC}: {note}", UndefinedMetricWarning, stacklevel=3)
         nan = Estimate(np.nan, np.nan, np.nan)
-        return LogisticCalibration(nan, nan, np.nan, np.nan, level)
+        return LogisticCalibration(nan, nan, np.nan, np.nan, level, note)
     return logistic_calibration(grouped, level, _FUNC, stacklevel=4, squares=squares)

@@ -75,6 +75,9 @@ class LogisticCalibration:
     intercept_se, slope_se : float
         Their standard errors.
     confidence_level : float
+    note : str or None
+        Why a number is NaN (its likelihood has no finite maximum), and what
+        to do; None when both are defined.
     """
 
     intercept: Estimate
@@ -82,9 +85,12 @@ class LogisticCalibration:
     intercept_se: float
     slope_se: float
     confidence_level: float
+    note: str | None = None
 
     def __repr__(self):
+        note = "" if self.note is None else f", note={self.note!r}"
         return (
             f"LogisticCalibration(intercept={self.intercept!r}, "
-            f"slope={self.slope!r}, confidence_level={self.confidence_level})"
+            f"slope={self.slope!r}, confidence_level={self.confidence_level}"
+            f"{note})"
         )

@@ -29,6 +29,7 @@ __all__ = [
     "check_n_resamples",
     "check_pos_label",
     "check_sample_weight",
+    "check_seed",
     "check_unit_interval",
     "check_zero_division",
     "continuous_message",
@@ -405,3 +406,24 @@ def check_n_resamples(n_resamples, func):
     ):
         raise ValueError(param_error(func, "n_resamples", "an int >= 1", n_resamples))
     return int(n_resamples)
+
+
+def check_seed(random_state, func):
+    """A ``random_state`` as scikit-learn takes it (None, an int, a
+    ``RandomState``), as a ``RandomState``; anything else is blamed on
+    ``random_state`` of ``func`` (scikit-learn's own message names neither)."""
+    if random_state is None or isinstance(random_state, np.random.RandomState):
+        return np.random.mtrand._rand if random_state is None else random_state
+    if isinstance(random_state, numbers.Integral) and not isinstance(
+        random_state, bool
+    ):
+        if 0 <= random_state < 2**32:
+            return np.random.RandomState(int(random_state))
+    raise ValueError(
+        param_error(
+            func,
+            "random_state",
+            "an int in [0, 2**32 - 1], a numpy RandomState instance or None",
+            random_state,
+        )
+    )

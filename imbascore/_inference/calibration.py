@@ -76,7 +76,7 @@ def calibration_interval(
     estimate = float(calibration_value(metric, own, grouped, func))
     if not np.isfinite(estimate):
         return estimate, np.nan, np.nan, method, n_resamples
-    rng = bootstrap_generator(random_state)
+    rng = bootstrap_generator(random_state, func)
     draws = calibration_draws(ranked, grouped, statistic, share, n_resamples, rng)
     if method == "bootstrap":
         low, high = percentiles(draws, level)
@@ -133,7 +133,7 @@ def calibration_comparison(
         )
     score_a = float(statistic(regroup(ranked[0])))
     score_b = float(statistic(regroup(ranked[1])))
-    rng = bootstrap_generator(random_state)
+    rng = bootstrap_generator(random_state, func)
     draws_a, draws_b = paired_calibration_draws(
         ranked[0], ranked[1], statistic, n_resamples, rng
     )

@@ -19,7 +19,7 @@ import numpy as np
 from scipy import stats
 from sklearn.model_selection import RepeatedKFold, RepeatedStratifiedKFold
 
-from .._core.checks import param_error
+from .._core.checks import check_seed, param_error
 
 __all__ = ["five_by_two_cv", "is_five_by_two", "paired_t_5x2", "combined_f_5x2"]
 
@@ -66,6 +66,7 @@ def five_by_two_cv(
     """
     if not isinstance(stratify, bool):
         raise TypeError(param_error("five_by_two_cv", "stratify", "a bool", stratify))
+    check_seed(random_state, "five_by_two_cv")  # checked now, not at the split
     splitter = RepeatedStratifiedKFold if stratify else RepeatedKFold
     return splitter(n_splits=2, n_repeats=5, random_state=random_state)
 

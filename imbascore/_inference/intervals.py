@@ -32,13 +32,13 @@ from typing import Any
 import numpy as np
 from scipy import optimize, special, stats
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils import check_random_state
 
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
 from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
+    check_seed,
     param_error,
 )
 from .._core.counts import Counts, count
@@ -57,7 +57,7 @@ from .._core.resampling import (
 from .._core.types import ArrayLike, RandomState
 from .._metrics.at_prevalence import prevalence_label
 from .._metrics.catalogue import LABEL_CATALOGUE
-from .._metrics.named_scores import metric_options, score_of_table
+from .._metrics.named_scores import check_metric_name, metric_options, score_of_table
 from .._metrics.per_class import per_class_values
 from .._metrics.scoring import score_table, select_for
 from .._metrics.sklearn_from_counts import SKLEARN_SCORES
@@ -232,6 +232,8 @@ def metric_interval(
     >>> round(result.estimate, 3), round(result.low, 3), round(result.high, 3)
     (0.8, 0.637, 0.896)
     """
+    check_metric_name(metric, "metric_interval")
+    check_seed(random_state, "metric_interval")  # even where unused (DeLong)
     if metric in CALIBRATION_METRIC_NAMES:
         estimate, low, high, method, n_resamples = calibration_interval(
             y_true,
@@ -330,7 +332,7 @@ def counts_interval(
         low, high = _rate_interval(table, metric, method, level, metric_params, func)
         return MetricInterval(metric, estimate, low, high, method, level)
     n_resamples = check_n_resamples(n_resamples, func)
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state, func)
     evaluate = table_evaluator(table, metric, metric_params, func)
     if method == "posterior":
         exact = _exact_balanced_accuracy(table, metric, metric_params, level, func)

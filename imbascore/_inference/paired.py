@@ -19,16 +19,20 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils import check_random_state
 
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
-from .._core.checks import check_confidence_level, check_n_resamples, param_error
+from .._core.checks import (
+    check_confidence_level,
+    check_n_resamples,
+    check_seed,
+    param_error,
+)
 from .._core.engine import ContingencyTable
 from .._core.inputs import read_labelled
 from .._core.inputs.unique import unite_labels
 from .._core.resampling import percentiles
 from .._core.types import ArrayLike, FloatArray
-from .._metrics.named_scores import score_of_table
+from .._metrics.named_scores import check_metric_name, score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_comparison
 from .cochran import SUBSETS, CochranComparison, cochran_comparison
@@ -235,6 +239,10 @@ class PredictionComparison:
     test : str
     method : str
     confidence_level : float
+    statistic : float or None
+        The test's statistic where it has one: DeLong's z (the difference
+        over its standard error) for ``test="delong"``; None for the exact
+        and the resampling tests.
     p_value : float
         Alias of ``pvalue``, kept for 0.1 code (read-only).
     """
@@ -249,6 +257,7 @@ class PredictionComparison:
     test: str
     method: str
     confidence_level: float
+    statistic: float | None = None
 
     @property
     def p_value(self) -> float:
@@ -268,7 +277,8 @@ class PredictionComparison:
             f"score_a={self.score_a:.4g}, score_b={self.score_b:.4g}, "
             f"estimate={self.estimate:.4g}, low={self.low:.4g}, "
             f"high={self.high:.4g}, pvalue={self.pvalue:.4g}, test={self.test!r}, "
-            f"method={self.method!r}, confidence_level={self.confidence_level})"
+            f"method={self.method!r}, confidence_level={self.confidence_level}"
+            f"{'' if self.statistic is None else f', statistic={self.statistic:.4g}'})"
         )
 
     def __str__(self):
@@ -423,7 +433,8 @@ def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
         else ranking_comparison
     )
     result = compare(y_true, pred_a, pred_b, metric, **options)
-    score_a, score_b, difference, low, high, pvalue, test, method = result
+    score_a, score_b, difference, low, high, pvalue, test, method = result[:8]
+    statistic = result[8] if len(result) > 8 else None
     level = check_confidence_level(options["confidence_level"], options["func"])
     return PredictionComparison(
         metric,
@@ -436,6 +447,7 @@ def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
         test,
         method,
         level,
+        None if statistic is None else float(statistic),
     )
 
 
@@ -575,6 +587,8 @@ def compare_predictions(
         return _cochran(y_true, predictions, metric, sample_weight, metric_params, func)
     if metric is None:
         metric = "iba"
+    check_metric_name(metric, func)
+    check_seed(random_state, func)  # even where unused (DeLong)
     if metric in SCORE_METRIC_NAMES or metric in CALIBRATION_METRIC_NAMES:
         return _ranking_comparison(
             y_true,
@@ -624,7 +638,7 @@ def compare_predictions(
                 "average=None gives one value per label; choose an average.",
             )
         )
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state, func)
     draw = _paired_posterior if method == "posterior" else _paired_bootstrap
     tables = draw(paired, n_resamples, rng)
     evaluate_a = table_evaluator(table_a, metric, metric_params, func)

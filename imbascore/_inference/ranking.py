@@ -9,18 +9,26 @@ interval; two models' scores of the same samples are compared by DeLong's
 paired test or by a paired bootstrap.
 """
 
+import warnings
+
 import numpy as np
-from sklearn.utils import check_random_state
+from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
+    check_seed,
     param_error,
 )
 from .._ranking.bootstrap import bootstrap_interval, paired_bootstrap
 from .._ranking.delong import delong_interval, delong_paired
-from .._ranking.evaluate import checked_metric, counted_metric
+from .._ranking.evaluate import (
+    DESCRIPTIONS,
+    checked_metric,
+    counted_metric,
+    undefined,
+)
 from .._ranking.inputs import read_ranked
 from .._ranking.params import check_ranking_params
 
@@ -32,14 +40,14 @@ _DELONG = {"delong": None, "delong-logit": "logit"}
 _PAIRED_METHODS = ("delong", "bootstrap")
 
 
-def bootstrap_generator(random_state):
+def bootstrap_generator(random_state, func):
     """The draws of a ranking bootstrap: a numpy ``Generator`` seeded from
     scikit-learn's ``random_state`` (an int, a ``RandomState``, None); its
     integers are three times faster to draw than a ``RandomState``'s, and
     a resample of 10^5 scores draws 10^5 of them."""
     if isinstance(random_state, np.random.Generator):
         return random_state
-    return np.random.default_rng(check_random_state(random_state).randint(2**31 - 1))
+    return np.random.default_rng(check_seed(random_state, func).randint(2**31 - 1))
 
 
 def default_method(metric):
@@ -102,9 +110,11 @@ def ranking_interval(
         return nan, nan, nan, method, None, None
     if method in _DELONG:
         estimate, low, high = delong_interval(ranked, level, transform=_DELONG[method])
+        if np.isnan(low):
+            _warn_single(ranked, func, "interval is")
         return estimate, low, high, method, None, _degenerate_note(low, high)
     n_resamples = check_n_resamples(n_resamples, func)
-    rng = bootstrap_generator(random_state)
+    rng = bootstrap_generator(random_state, func)
     estimate, low, high = bootstrap_interval(
         ranked,
         evaluate,
@@ -114,6 +124,29 @@ def ranking_interval(
         rng=rng,
     )
     return estimate, low, high, method, n_resamples, _degenerate_note(low, high)
+
+
+def _warn_single(ranked, func, what):
+    """Warn that DeLong's ``what`` is NaN: a class of one sample (or, under
+    weights, of Kish effective size at most 1) has no variance of its
+    placements."""
+    positives = int(np.count_nonzero(ranked.positive & _weighed(ranked)))
+    negatives = int(np.count_nonzero(~ranked.positive & _weighed(ranked)))
+    warnings.warn(
+        f"{func}: DeLong's {what} undefined ({positives} positive and "
+        f"{negatives} negative samples of non-zero weight: the variance of the "
+        "placements needs more than one sample of each class, or an effective "
+        "size above 1 under weights); it is NaN. method='bootstrap' resamples "
+        "instead, but one sample of a class tells little about the AUC.",
+        UndefinedMetricWarning,
+        stacklevel=4,
+    )
+
+
+def _weighed(ranked):
+    if ranked.weights is None:
+        return np.ones(ranked.positive.shape[0], dtype=bool)
+    return ranked.weights > 0
 
 
 def _degenerate_note(low, high):
@@ -159,8 +192,18 @@ def ranking_comparison(
         y_true, score_b, sample_weight, func, pos_label=pos_label, name="pred_b"
     )
     params = check_ranking_params(metric, params, func)
+    tp, fp = ranked_a.cumulated()
+    what = f"the difference of {DESCRIPTIONS[metric]}"
+    needs_negatives = metric != "average_precision"
+    if undefined(
+        ranked_a, tp, fp, func, what, needs_negatives=needs_negatives, stacklevel=4
+    ):
+        nan = float("nan")
+        return nan, nan, nan, nan, nan, nan, method, method, None
     if method == "delong":
         paired = delong_paired(ranked_a, ranked_b, level)
+        if np.isnan(paired.variance):
+            _warn_single(ranked_a, func, "test and interval are")
         return (
             paired.auc_a,
             paired.auc_b,
@@ -170,6 +213,7 @@ def ranking_comparison(
             paired.pvalue,
             "delong",
             method,
+            paired.z,
         )
     n_resamples = check_n_resamples(n_resamples, func)
     paired = paired_bootstrap(
@@ -178,7 +222,7 @@ def ranking_comparison(
         counted_metric(metric, params),
         confidence_level=level,
         n_resamples=n_resamples,
-        rng=bootstrap_generator(random_state),
+        rng=bootstrap_generator(random_state, func),
     )
     return (
         paired.score_a,
@@ -189,4 +233,5 @@ def ranking_comparison(
         paired.pvalue,
         "bootstrap",
         method,
+        None,
     )

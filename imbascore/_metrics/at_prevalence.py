@@ -12,18 +12,20 @@ counts with every row rescaled to the deployment's ratio
 
 from __future__ import annotations
 
+import numbers
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_score
+from .._core.checks import did_you_mean, is_real, param_error
 from .._core.counts import Counts, count
 from .._core.types import ArrayLike, FloatArray, RandomState
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
-from .named_scores import score_of_table
+from .named_scores import check_metric_name, score_of_table
 from .per_class import METRICS
 from .sklearn_from_counts import SKLEARN_FROM_COUNTS
 
@@ -99,7 +101,9 @@ def score_at_prevalence(
         positive class, ``metric_params["pos_label"]`` (1 if not given or
         None), for data of two classes. Otherwise one prior per label of the
         data, summing to 1: a sequence in sorted label order, or a dict
-        ``{label: prior}``.
+        ``{label: prior}``. Required, for every kind of metric: None is
+        refused (a ``TypeError``), not read as the data's own ratio (the
+        metric's own function gives that value).
 
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
@@ -129,6 +133,18 @@ def score_at_prevalence(
     0.7128
     """
     func = "score_at_prevalence"
+    check_metric_name(metric, func)
+    if prevalence is None:  # the data's own ratio is the metric's function
+        raise TypeError(
+            param_error(
+                func,
+                "prevalence",
+                "a float in (0, 1) or one prior per label (there is no default)",
+                prevalence,
+                f"For the value at the data's own ratio, call the metric "
+                f"itself (its function, or ConfusionCounts.score({metric!r})).",
+            )
+        )
     if metric in CALIBRATION_METRIC_NAMES:
         return calibration_score(
             y_true,
@@ -219,7 +235,10 @@ def class_ratio_dependence(
     >>> class_ratio_dependence(["iba", "gmean", "f1", "accuracy", "npv"])
     {'iba': False, 'gmean': False, 'f1': True, 'accuracy': True, 'npv': True}
     """
-    names = RATIO_METRICS if metrics is None else list(metrics)
+    names = _checked_metrics(metrics)
+    random_state = _checked_seed(random_state)
+    if isinstance(rtol, bool) or not is_real(rtol) or not 0 <= rtol < np.inf:
+        raise ValueError(param_error(_RATIO_FUNC, "rtol", "a finite float >= 0", rtol))
     tables = [Counts.from_matrix(table) for table in _random_tables(random_state)]
     dependence = {}
     with warnings.catch_warnings():
@@ -232,6 +251,57 @@ def class_ratio_dependence(
             else:
                 dependence[name] = any(_moves(counts, name, rtol) for counts in tables)
     return dependence
+
+
+_RATIO_FUNC = "class_ratio_dependence"
+
+
+def _checked_metrics(metrics):
+    """:func:`class_ratio_dependence`'s ``metrics``: None (every one of
+    ``RATIO_METRICS``) or a sequence of their names, not one bare name."""
+    if metrics is None:
+        return RATIO_METRICS
+    rule = f"None or a list of metric names of {RATIO_METRICS}"
+    if isinstance(metrics, str) or not isinstance(metrics, Sequence | Set | np.ndarray):
+        raise TypeError(
+            param_error(
+                _RATIO_FUNC,
+                "metrics",
+                "None or a list of metric names",
+                metrics,
+                f"For one metric, pass [{metrics!r}]."
+                if isinstance(metrics, str)
+                else "",
+            )
+        )
+    names = list(metrics)
+    for name in names:
+        if not isinstance(name, str) or name not in RATIO_METRICS:
+            hint = did_you_mean(name, RATIO_METRICS) if isinstance(name, str) else ""
+            raise ValueError(param_error(_RATIO_FUNC, "metrics", rule, names, hint))
+    return names
+
+
+def _checked_seed(random_state):
+    """The seed of the random tables: None, an int >= 0, a numpy Generator,
+    or (as scikit-learn takes it) a RandomState, which gives an int."""
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return random_state
+    if isinstance(random_state, np.random.RandomState):
+        return int(random_state.randint(2**31 - 1))
+    if isinstance(random_state, numbers.Integral) and not isinstance(
+        random_state, bool
+    ):
+        if random_state >= 0:
+            return int(random_state)
+    raise ValueError(
+        param_error(
+            _RATIO_FUNC,
+            "random_state",
+            "an int >= 0, a numpy Generator or RandomState, or None",
+            random_state,
+        )
+    )
 
 
 #: The parameters a ranking metric is probed with (partial AUC needs a limit:

@@ -5,13 +5,23 @@ The one path of :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`,
 of the intervals and of the threshold curves' metric names.
 """
 
-from .._core.checks import did_you_mean, param_error
+import numpy as np
+
+from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
+from .._core.checks import describe, did_you_mean, param_error
+from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .catalogue import BY_NAME, LABEL_CATALOGUE
 from .per_class import METRICS
 from .scoring import check_metric_options, score_table
 from .sklearn_from_counts import SKLEARN_SCORES
 
-__all__ = ["metric_options", "option_names", "score_names", "score_of_table"]
+__all__ = [
+    "check_metric_name",
+    "metric_options",
+    "option_names",
+    "score_names",
+    "score_of_table",
+]
 
 
 #: The options every metric of the package shares, with their defaults.
@@ -65,12 +75,35 @@ def score_of_table(table, metric, params, func):
         return score_table(metric_options(metric, params, func), table, stacklevel=3)
     if metric in SKLEARN_SCORES:
         return SKLEARN_SCORES[metric](table, func=func, **params)
-    hint = did_you_mean(metric, score_names())
+    raise _unknown_metric(metric, score_names(), func)
+
+
+def _unknown_metric(metric, names, func):
+    """The error for a metric name none of ``names``."""
+    hint = did_you_mean(metric, names)
     if hint:  # the nearest names, not the whole list
         rule = (
             "a metric name of imbascore or one of scikit-learn's of the "
             "confusion matrix"
         )
     else:
-        rule = f"one of {score_names()}"
-    raise ValueError(param_error(func, "metric", rule, metric, hint))
+        rule = f"one of {names}"
+    return ValueError(param_error(func, "metric", rule, metric, hint))
+
+
+def check_metric_name(metric, func):
+    """``metric`` checked at the door of a function that takes labels, scores
+    or probabilities by the metric's name (:func:`~imbascore.metric_interval`,
+    :func:`~imbascore.compare_predictions`,
+    :func:`~imbascore.score_at_prevalence`): an unknown name is blamed on
+    ``metric``, not on the predictions read as the wrong kind."""
+    if not isinstance(metric, str):
+        got = metric if metric is None or np.isscalar(metric) else describe(metric)
+        raise TypeError(param_error(func, "metric", "a str (a metric's name)", got))
+    names = score_names()
+    if metric in names or metric in SCORE_METRIC_NAMES:
+        return metric
+    if metric in CALIBRATION_METRIC_NAMES:
+        return metric
+    every = sorted(set(names) | set(SCORE_METRIC_NAMES) | set(CALIBRATION_METRIC_NAMES))
+    raise _unknown_metric(metric, every, func)

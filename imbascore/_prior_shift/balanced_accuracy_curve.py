@@ -205,6 +205,14 @@ def balanced_accuracy_curve(
             f"hold {smallest} sample(s) of a class (at least 2 needed). Use "
             "narrower ratios or more data."
         )
+    if random_state is not None and (
+        isinstance(random_state, bool)
+        or not isinstance(random_state, numbers.Integral)
+        or random_state < 0
+    ):
+        raise ValueError(
+            param_error(_FUNC, "random_state", "an int >= 0 or None", random_state)
+        )
     seeds = np.random.SeedSequence(random_state).generate_state(n_repeats)
     repeats = joblib.Parallel(n_jobs=n_jobs)(
         joblib.delayed(_one_repeat)(

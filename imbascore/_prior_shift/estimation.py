@@ -27,7 +27,6 @@ import numpy as np
 from scipy import optimize
 from sklearn.base import BaseEstimator, MetaEstimatorMixin, clone
 from sklearn.model_selection import cross_val_predict
-from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.checks import (
@@ -35,6 +34,7 @@ from .._core.checks import (
     check_confidence_level,
     check_n_resamples,
     check_pos_label,
+    check_seed,
     param_error,
     unknown_pos_label,
 )
@@ -541,7 +541,7 @@ def estimate_prevalence(
     level, n_draws = _check_interval_options(confidence_level, n_resamples, func)
     predicted = _prediction_counts(y_pred, labels, func)
     q = predicted / predicted.sum()
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state, func)
     shares = rng.dirichlet(1.0 + predicted, size=n_draws) if level else None
     if method == "cc":
         return _result(
@@ -812,7 +812,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
             _warn_clipped(priors, func)
         draws = None
         if level:
-            draws = self._bootstrap(proba, n_draws, check_random_state(random_state))
+            draws = self._bootstrap(proba, n_draws, check_seed(random_state, func))
         return _result(
             priors,
             draws,

@@ -10,12 +10,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
-from sklearn.utils import check_random_state
 
 from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
+    check_seed,
     param_error,
     preview,
 )
@@ -92,17 +92,36 @@ def _pr_on_grid(tp, fp, grid):
     return out
 
 
+def _linear_first(xs, ys, grid):
+    """``ys`` read at each ``grid`` value along a polyline of nondecreasing
+    ``xs``: linear between its points; where it is vertical at a grid
+    value, its first point there; NaN outside ``[xs[0], xs[-1]]``."""
+    i = np.searchsorted(xs, grid, side="left")
+    inside = (i < xs.shape[0]) & ((i > 0) | (xs[0] == grid))
+    i = np.minimum(i, xs.shape[0] - 1)
+    prev = np.maximum(i - 1, 0)
+    run = xs[i] - xs[prev]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        slope = np.where(run > 0, (ys[i] - ys[prev]) / run, 0.0)
+    value = np.where(xs[i] == grid, ys[i], ys[prev] + (grid - xs[prev]) * slope)
+    return np.where(inside, value, np.nan)
+
+
 def _prg_on_grid(tp, fp, grid):
     """Precision gain at each recall gain of ``grid`` (Flach & Kull 2015),
     per row: along the exact PRG curve of
-    :func:`~imbascore._ranking.from_counts.prg_curve_from_counts` (points
-    joined linearly, as PRG space allows and as
-    :func:`~imbascore.precision_recall_gain_curve` draws them); at a vertical
-    segment, its top. Negative precision gains are kept, not clipped."""
+    :func:`~imbascore._ranking.from_counts.prg_curve_from_counts`, its
+    points joined by straight lines (the curve Flach & Kull define, whose
+    trapezoids are AUPRG, and which
+    :func:`~imbascore.precision_recall_gain_curve` draws); where the curve
+    is vertical at a grid value (the recall gain held while only negatives
+    are added, so the precision gain falls), its top: the first point
+    there, the operating point of most precision gain at that recall gain.
+    Negative precision gains are kept, not clipped."""
     out = np.empty((tp.shape[0], grid.shape[0]))
     for row in range(tp.shape[0]):
         precision_gain, recall_gain, _ = prg_curve_from_counts(tp[row], fp[row])
-        out[row] = _linear_top(recall_gain, precision_gain, grid)
+        out[row] = _linear_first(recall_gain, precision_gain, grid)
     return out
 
 
@@ -361,12 +380,18 @@ def curve_band(
     - PR: the precision at the first threshold whose recall reaches the
       grid value (the step rule of average precision); at recall 0, the
       precision of the top-scored samples.
-    - PRG: the precision gain ``(prec - pi) / ((1 - pi) prec)`` of that
-      step rule, at the first threshold whose recall gain
-      ``(rec - pi) / ((1 - pi) rec)`` reaches the grid value, ``pi`` the
-      resample's positive share. Computed here from each resample's counts,
-      not from the exact PRG curve's construction (whose crossing points
-      at the gain axes are not needed on a grid); negative gains are kept.
+    - PRG: the precision gain ``(prec - pi) / ((1 - pi) prec)`` along
+      Flach & Kull's PRG curve (the curve of
+      :func:`~imbascore.precision_recall_gain_curve`, ``pi`` the resample's
+      positive share): its points (one per distinct score, the points of
+      negative recall gain dropped, the crossing point at recall gain 0
+      inserted) joined by straight lines, linear interpolation between two
+      operating points being valid in PRG space (Flach & Kull 2015, where
+      AUPRG is the area of these trapezoids), not the step rule of PR
+      space. Where the curve is vertical at a grid recall gain (no positive
+      added, so the precision gain falls), the top of that segment: at
+      recall gain 1, the threshold that first reaches recall 1, not the
+      curve's end at precision gain 0. Negative gains are kept.
 
     The simultaneous band is Campbell's (1994) fixed-width band. With
     ``F`` and ``G`` the negatives' and the positives' score distributions,
@@ -402,7 +427,8 @@ def curve_band(
       (increasing in precision): ``1 - fpr / r`` at FPR ``fpr``.
 
     The PR step rule reads the precision at the first threshold whose
-    recall reaches ``r``, which can be past ``r`` (at the end of a group of
+    recall reaches ``r``, which can be past ``r`` (and the PRG reading can
+    lie above the straight PR-band mapping between two points) (at the end of a group of
     scores tied across the classes, or at a grid recall just past a
     positive's step): there the estimate can fall outside the band of the
     curve at ``r``, and the PR and PRG bands are widened to hold it (only
@@ -451,7 +477,7 @@ def curve_band(
     level = check_confidence_level(confidence_level, _FUNC)
     n_resamples = check_n_resamples(n_resamples, _FUNC)
     grid = _check_grid(grid, curve)
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state, _FUNC)
     _, ranked = read_ranked(y_true, y_score, sample_weight, _FUNC, pos_label=pos_label)
     tp, fp = ranked.cumulated()
     if not (tp[-1] > 0 and fp[-1] > 0):

@@ -396,6 +396,47 @@ def test_binned_curve_and_ece_equal_calibration_curve_on_edges(case):
     np.testing.assert_allclose(curve.mean_predicted[filled], prob_pred, **TOL)
 
 
+def test_quantile_bins_are_sklearns_to_the_last_bit_on_the_issue_example():
+    """Issue 49 item 4: scikit-learn's edge is np.percentile's
+    0.29999999999999993, so the sample at 0.3 falls in the second bin; the
+    old weighted quantile gave 0.3 exactly and put it in the first."""
+    y, p = [0, 1, 0, 1, 1, 0, 0], [0.7, 0.5, 0.3, 0.2, 1.0, 0.5, 0.1]
+    edges, index = _sklearn_bins(np.array(p), 3, "quantile")
+    curve = binned_reliability(y, p, n_bins=3, strategy="quantile")
+    np.testing.assert_array_equal(curve.edges, edges)
+    prob_true, prob_pred = calibration_curve(y, p, n_bins=3, strategy="quantile")
+    share = np.bincount(index) / len(p)
+    hand = np.sum(share * np.abs(prob_true - prob_pred))
+    ece = expected_calibration_error(y, p, n_bins=3, strategy="quantile")
+    assert np.isclose(ece, hand, rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_quantile_bins_equal_calibration_curve_with_samples_on_edges(seed):
+    """Rounded probabilities (ties, samples on the edges), many sizes and
+    numbers of bins: the same edges bit for bit, the same bin of every
+    sample, the same curve and the ECE of those bins."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 80))
+    p = np.round(rng.random(n), int(rng.integers(1, 3)))
+    y = (rng.random(n) < p).astype(int)
+    if y.min() == y.max():
+        y[0] = 1 - y[0]
+    n_bins = int(rng.integers(2, 12))
+    edges, index = _sklearn_bins(p, n_bins, "quantile")
+    curve = binned_reliability(y, p, n_bins=n_bins, strategy="quantile")
+    np.testing.assert_array_equal(curve.edges, edges)
+    np.testing.assert_array_equal(curve.weight, np.bincount(index, minlength=n_bins))
+    prob_true, prob_pred = calibration_curve(y, p, n_bins=n_bins, strategy="quantile")
+    filled = curve.weight > 0
+    np.testing.assert_allclose(curve.fraction_positive[filled], prob_true, **TOL)
+    np.testing.assert_allclose(curve.mean_predicted[filled], prob_pred, **TOL)
+    counts = np.bincount(index, minlength=n_bins)
+    hand = np.sum(counts[counts > 0] / n * np.abs(prob_true - prob_pred))
+    ece = expected_calibration_error(y, p, n_bins=n_bins, strategy="quantile")
+    assert np.isclose(ece, hand, **TOL)
+
+
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("strategy", ["uniform", "quantile"])
 @pytest.mark.parametrize("n_bins", [4, 10])

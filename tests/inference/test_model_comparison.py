@@ -376,3 +376,29 @@ def test_weighted_tables_add_with_their_squared_weights():
     )
     with pytest.raises(ValueError, match="squared_weights"):
         ims.PairedCounts(whole.table, whole.labels, weighted=True)
+
+
+def test_single_test_set_call_points_to_compare_predictions():
+    """Issue 57 item 5: compare_models(y_test, pred_a, pred_b) gave Python's
+    bare 'takes from 1 to 2 positional arguments'."""
+    import imbascore as ims
+
+    y, a, b = [0, 1, 0, 1], [0, 1, 1, 1], [0, 0, 0, 1]
+    with pytest.raises(TypeError, match=r"compare_predictions\(y_true, pred_a"):
+        ims.compare_models(y, a, b)
+    with pytest.raises(TypeError) as raised:
+        ims.compare_models(y, a)
+    message = str(raised.value)
+    assert "The 'metric' parameter of compare_models" in message
+    assert "compare_predictions(" in message
+
+
+@pytest.mark.parametrize("folds", ["k-fold", "repeated k-fold", "random splits", "5x2"])
+def test_method_reason_names_the_design_of_its_figure(folds):
+    """Issue 49 item 14: the reason quoted 11.3% as if it held in general;
+    it names the design the figure was measured on."""
+    from imbascore._inference.fold_tests import _auto
+
+    _, reason = _auto(folds)
+    assert "measured by benchmarks/bench_comparison.py on one design" in reason
+    assert "IBA" in reason and "300 samples" in reason

@@ -508,3 +508,51 @@ def test_class_ratio_display_refuses_what_has_no_ratio():
         ClassRatioDisplay.from_predictions([0, 1, 1], [0, 1, 0], ratios=[0, 1])
     with pytest.raises(ValueError, match="true samples of both classes"):
         ClassRatioDisplay.from_predictions([1, 1, 1], [0, 1, 0])
+
+
+@pytest.mark.parametrize(
+    "metric, pred",
+    [
+        ("f1", [0, 1, 1, 1, 0, 0]),
+        ("average_precision", [0.1, 0.9, 0.6, 0.7, 0.2, 0.3]),
+        ("roc_auc", [0.1, 0.9, 0.6, 0.7, 0.2, 0.3]),
+        ("brier_score", [0.1, 0.9, 0.6, 0.7, 0.2, 0.3]),
+        ("log_loss", [0.1, 0.9, 0.6, 0.7, 0.2, 0.3]),
+    ],
+)
+def test_score_at_prevalence_refuses_none_for_every_kind_of_metric(metric, pred):
+    """Issue 49 item 10: None was read as the data's own ratio for ranking
+    and calibration metrics (undocumented) and refused for label metrics;
+    now refused for all, the error saying what to call instead."""
+    from imbascore import score_at_prevalence
+
+    with pytest.raises(TypeError) as raised:
+        score_at_prevalence([0, 1, 0, 1, 0, 0], pred, metric=metric, prevalence=None)
+    message = str(raised.value)
+    assert "The 'prevalence' parameter of score_at_prevalence" in message
+    assert "Got None instead" in message and "call the metric itself" in message
+
+
+@pytest.mark.parametrize("metric", ["nope", "brier_score_loss", "auc"])
+def test_unknown_metric_with_scores_blames_metric(metric):
+    """Issue 49 item 8: an unknown metric with scores said that y_pred
+    'must be an array of class labels'."""
+    from imbascore import compare_predictions, metric_interval, score_at_prevalence
+
+    y, s = [0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4]
+    calls = {
+        "metric_interval": lambda: metric_interval(y, s, metric=metric),
+        "score_at_prevalence": lambda: score_at_prevalence(
+            y, s, metric=metric, prevalence=0.1
+        ),
+        "compare_predictions": lambda: compare_predictions(
+            y, s, s[::-1], metric=metric
+        ),
+    }
+    for func, call in calls.items():
+        with pytest.raises(ValueError) as raised:
+            call()
+        message = str(raised.value)
+        assert f"The 'metric' parameter of {func}" in message, message
+        assert f"Got {metric!r} instead" in message, message
+        assert "y_pred" not in message and "pred_a" not in message, message

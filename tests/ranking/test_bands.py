@@ -55,8 +55,8 @@ def test_pr_estimate_is_the_step_rule_on_sklearn_curve():
 
 def test_prg_estimate_is_the_exact_prg_curve_joined_linearly():
     """The PRG estimate reads the exact curve (its points joined by straight
-    lines, as PRG space allows and the display draws it): the curve lies
-    inside its own band."""
+    lines, as PRG space allows and the display draws it; at a vertical
+    segment, its top): the curve lies inside its own band."""
     from imbascore import precision_recall_gain_curve
 
     y, scores, _ = _data()
@@ -65,13 +65,37 @@ def test_prg_estimate_is_the_exact_prg_curve_joined_linearly():
     gain_p, gain_r = gain_p[::-1], gain_r[::-1]  # increasing recall gain
     expected = []
     for g in band.grid:
-        j = np.flatnonzero(gain_r <= g)[-1]  # the last point at or left of g
-        if j + 1 < gain_r.size and gain_r[j + 1] > gain_r[j]:
-            t = (g - gain_r[j]) / (gain_r[j + 1] - gain_r[j])
-            expected.append(gain_p[j] + t * (gain_p[j + 1] - gain_p[j]))
-        else:
+        j = np.flatnonzero(gain_r >= g)[0]  # the first point at or right of g
+        if gain_r[j] == g:  # on a point; on a vertical segment, its top
             expected.append(gain_p[j])
+        else:
+            t = (g - gain_r[j - 1]) / (gain_r[j] - gain_r[j - 1])
+            expected.append(gain_p[j - 1] + t * (gain_p[j] - gain_p[j - 1]))
     np.testing.assert_allclose(band.estimate, expected, rtol=0, atol=1e-9)
+    assert np.all(band.low <= band.estimate) and np.all(band.estimate <= band.high)
+
+
+ISSUE_Y = [1, 0, 1, 1, 0, 0, 1, 0]
+ISSUE_SCORES = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2]
+
+
+@pytest.mark.parametrize("method", ["simultaneous", "pointwise"])
+def test_prg_reading_is_linear_with_the_top_of_a_vertical_segment(method):
+    """Issue 49 item 2: the points (RG, PG) of this ranking are (0, 0.5)
+    (the crossing), (1/3, 2/3)... (2/3, 1/2)... and at recall gain 1 the
+    threshold 0.3 (4 TP, 3 FP: precision 4/7, gain 1/4) before the curve's
+    end (gain 0). Linear between the points (0.625 at 0.5, where the step
+    rule would give 2/3); at recall gain 1 the top, 1/4, not the end, 0."""
+    band = curve_band(
+        ISSUE_Y,
+        ISSUE_SCORES,
+        curve="prg",
+        method=method,
+        grid=[0, 0.5, 1],
+        n_resamples=50,
+        random_state=0,
+    )
+    np.testing.assert_allclose(band.estimate, [0.5, 0.625, 0.25], atol=1e-12)
     assert np.all(band.low <= band.estimate) and np.all(band.estimate <= band.high)
 
 

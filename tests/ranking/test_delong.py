@@ -351,3 +351,24 @@ def test_proc_asah_roc_test(asah, a, b, z, p, low, high):
     assert (got.low, got.high) == pytest.approx((low, high), rel=1e-10)
     same = delong_paired(asah[a], asah[a])
     assert same.z == 0 and same.pvalue == 1  # pROC: identical curves
+
+
+def test_compare_predictions_exposes_delongs_z_on_asah():
+    """Issue 49 item 16: the public result carries DeLong's z (pROC's
+    roc.test(r.wfns, r.s100b): z = 2.20898359144091), and shows it."""
+    import imbascore as ims
+
+    rows = [row.split(",") for row in ASAH.split()]
+    y = np.array([row[0] == "P" for row in rows], dtype=int)
+    wfns = np.array([float(row[1]) for row in rows])
+    s100b = np.array([float(row[2]) for row in rows])
+    got = ims.compare_predictions(y, wfns, s100b, metric="roc_auc")
+    assert got.test == "delong"
+    assert got.statistic == pytest.approx(2.20898359144091, rel=1e-10)
+    assert got.pvalue == pytest.approx(0.0271757822291882, rel=1e-10)
+    assert "statistic=2.209" in repr(got)
+    boot = ims.compare_predictions(
+        y, wfns, s100b, metric="roc_auc", method="bootstrap", n_resamples=50,
+        random_state=0,
+    )  # fmt: skip
+    assert boot.statistic is None and "statistic" not in repr(boot)

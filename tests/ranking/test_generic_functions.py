@@ -82,7 +82,7 @@ def test_metric_interval_bootstrap_is_the_ranking_bootstrap(metric, method):
         method="percentile" if method == "bootstrap" else "bca",
         confidence_level=0.95,
         n_resamples=300,
-        rng=bootstrap_generator(3),
+        rng=bootstrap_generator(3, "metric_interval"),
     )
     assert (result.estimate, result.low, result.high) == (estimate, low, high)
 
@@ -214,7 +214,7 @@ def test_compare_predictions_bootstrap_for_average_precision():
         ranked(y, b),
         counted_metric("average_precision", {}),
         n_resamples=300,
-        rng=bootstrap_generator(0),
+        rng=bootstrap_generator(0, "metric_interval"),
     )
     assert result.test == "bootstrap"
     assert result.estimate == pytest.approx(paired.difference, abs=1e-15)
