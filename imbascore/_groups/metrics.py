@@ -909,7 +909,7 @@ def _score_value(
         "method": None if method == "auto" else method,
         "confidence_level": level,
         "n_resamples": n_resamples,
-        "random_state": bootstrap_generator(rng),
+        "random_state": bootstrap_generator(rng, _FUNC),
         "sample_weight": weights,
         "prevalence": None,
         "metric_params": params,
@@ -967,7 +967,7 @@ def _group_draws(
             overall = np.asarray(evaluate(total), dtype=float)
         return np.column_stack(columns), overall
     function = BY_NAME[name].function
-    generator = bootstrap_generator(rng)
+    generator = bootstrap_generator(rng, _FUNC)
     columns = []
     for code in present:
         rows = slices.rows(code)
@@ -993,7 +993,7 @@ def _group_draws(
         present,
         pos_label,
         n_resamples,
-        bootstrap_generator(rng),
+        bootstrap_generator(rng, _FUNC),
         params,
     )
     return np.column_stack(columns), overall
