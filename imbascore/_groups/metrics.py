@@ -18,7 +18,6 @@ from .._core.checks import (
     check_choice,
     check_confidence_level,
     check_n_resamples,
-    did_you_mean,
     index_of,
     param_error,
 )
@@ -31,7 +30,11 @@ from .._inference.calibration import calibration_interval
 from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
-from .._metrics.named_scores import option_names, score_names, score_of_table
+from .._metrics.named_scores import (
+    check_metric_name,
+    option_names,
+    score_of_table,
+)
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
 from .._thresholds.curve import route_params
 from .counts import count_by_group
@@ -69,42 +72,6 @@ def _reads(metric):
 
 
 @cache
-def _known_names():
-    return (
-        frozenset(score_names())
-        | set(SCORE_METRIC_NAMES)
-        | set(CALIBRATION_METRIC_NAMES)
-    )
-
-
-def check_metric_name(name, func, param, reads):
-    """``name`` if it is the name of a metric by group, else the error naming
-    ``func``'s ``param``; the hint is the nearest name of the family the
-    inputs belong to (``reads``: ``"labels"``, or ``"scores"`` for scores and
-    probabilities; a callable giving it, asked only on error), then of any."""
-    if not isinstance(name, str):
-        raise TypeError(param_error(func, param, "a metric name (str)", name))
-    if name in _known_names():
-        return name
-    family = reads() if callable(reads) else reads
-    nearest = (
-        score_names()
-        if family == "labels"
-        else [*SCORE_METRIC_NAMES, *CALIBRATION_METRIC_NAMES]
-    )
-    hint = did_you_mean(name, nearest) or did_you_mean(name, sorted(_known_names()))
-    raise ValueError(
-        param_error(
-            func,
-            param,
-            "a name of list_metrics() or of scikit-learn's metrics of the "
-            "confusion matrix",
-            name,
-            hint,
-        )
-    )
-
-
 @cache
 def metric_option_names(name):
     """The options (keyword parameters) the metric ``name`` takes."""

@@ -17,6 +17,7 @@ from .sklearn_from_counts import SKLEARN_SCORES
 
 __all__ = [
     "check_metric_name",
+    "every_metric_name",
     "metric_options",
     "option_names",
     "score_names",
@@ -78,32 +79,46 @@ def score_of_table(table, metric, params, func):
     raise _unknown_metric(metric, score_names(), func)
 
 
-def _unknown_metric(metric, names, func):
+def _unknown_metric(metric, names, func, param="metric", hint=None):
     """The error for a metric name none of ``names``."""
-    hint = did_you_mean(metric, names)
+    hint = hint or did_you_mean(metric, names)
     if hint:  # the nearest names, not the whole list
         rule = (
-            "a metric name of imbascore or one of scikit-learn's of the "
+            "a name of list_metrics() or of scikit-learn's metrics of the "
             "confusion matrix"
         )
     else:
-        rule = f"one of {names}"
-    return ValueError(param_error(func, "metric", rule, metric, hint))
+        rule = f"a name of list_metrics(), one of {names}"
+    return ValueError(param_error(func, param, rule, metric, hint))
 
 
-def check_metric_name(metric, func):
+def every_metric_name():
+    """Every name a metric can be given by: the counts' (:func:`score_names`),
+    the ranking metrics' and the calibration metrics', sorted."""
+    return sorted(
+        set(score_names()) | set(SCORE_METRIC_NAMES) | set(CALIBRATION_METRIC_NAMES)
+    )
+
+
+def check_metric_name(metric, func, param="metric", reads=None):
     """``metric`` checked at the door of a function that takes labels, scores
     or probabilities by the metric's name (:func:`~imbascore.metric_interval`,
     :func:`~imbascore.compare_predictions`,
-    :func:`~imbascore.score_at_prevalence`): an unknown name is blamed on
-    ``metric``, not on the predictions read as the wrong kind."""
+    :func:`~imbascore.score_at_prevalence`, the metrics by group): an unknown
+    name is blamed on ``func``'s ``param``, not on the predictions read as the
+    wrong kind. ``reads`` (``"labels"`` or ``"scores"``, or a callable giving
+    it, asked only on error) puts the nearest name of the inputs' family
+    first: "brier" next to scores is 'brier_score', not 'precision'."""
     if not isinstance(metric, str):
         got = metric if metric is None or np.isscalar(metric) else describe(metric)
-        raise TypeError(param_error(func, "metric", "a str (a metric's name)", got))
-    names = score_names()
-    if metric in names or metric in SCORE_METRIC_NAMES:
+        raise TypeError(param_error(func, param, "a metric name (a str)", got))
+    every = every_metric_name()
+    if metric in every:
         return metric
-    if metric in CALIBRATION_METRIC_NAMES:
-        return metric
-    every = sorted(set(names) | set(SCORE_METRIC_NAMES) | set(CALIBRATION_METRIC_NAMES))
-    raise _unknown_metric(metric, every, func)
+    family = reads() if callable(reads) else reads
+    nearest = {
+        "labels": score_names(),
+        "scores": [*SCORE_METRIC_NAMES, *CALIBRATION_METRIC_NAMES],
+    }.get(family, [])
+    hint = did_you_mean(metric, nearest) or did_you_mean(metric, every)
+    raise _unknown_metric(metric, every, func, param, hint)
