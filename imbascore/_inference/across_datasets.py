@@ -34,7 +34,7 @@ from .._core.checks import (
     is_real,
     param_error,
 )
-from .._core.optional import require
+from .._core.optional import install_hint, require
 from .._core.types import ArrayLike, RandomState
 from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
@@ -745,7 +745,7 @@ def compare_approaches(
     )
     if bayesian is True and importlib.util.find_spec("baycomp") is None:
         raise ImportError(
-            f'{_FUNC}(bayesian=True) needs baycomp: pip install "imbascore[compare]"'
+            f"{_FUNC}(bayesian=True) needs baycomp: {install_hint('compare')}"
         )
     rows = []
     for i, j in pairs:

@@ -1,5 +1,7 @@
 """What every display needs: matplotlib, imported only when drawing."""
 
+from .._core.optional import install_hint
+
 __all__ = [
     "as_named_predictions",
     "check_matplotlib",
@@ -14,7 +16,7 @@ def check_matplotlib(caller):
         import matplotlib.pyplot as plt
     except ImportError:
         raise ImportError(
-            f'{caller} needs matplotlib: pip install "imbascore[plot]"'
+            f"{caller} needs matplotlib: {install_hint('plot')}"
         ) from None
     return plt
 

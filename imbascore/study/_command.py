@@ -22,6 +22,7 @@ import sys
 import textwrap
 import time
 
+from .._core.optional import install_hint
 from .._core.version import __version__
 from .._inference.summaries import CELL, METRIC_NAMES, RATE_METRICS, summarize
 from ..datasets import list_datasets, load_dataset
@@ -376,12 +377,10 @@ def _run(args):
     if needing and importlib.util.find_spec("numba") is None:
         raise StudyOptionError(
             f"--classifiers {','.join(needing)} need numba: "
-            'pip install "imbascore[weka]" (or choose the scikit-learn stand-ins)'
+            f"{install_hint('weka')}; or choose the scikit-learn stand-ins"
         )
     if args.scheduler and importlib.util.find_spec("distributed") is None:
-        raise StudyOptionError(
-            '--scheduler needs Dask: pip install "imbascore[distributed]"'
-        )
+        raise StudyOptionError(f"--scheduler needs Dask: {install_hint('distributed')}")
     n_splits, n_repeats = (5, 1) if args.quick else (10, 5)
     datasets = None
     if args.datasets is not None:
@@ -602,7 +601,7 @@ def _write_outputs(results, store, stream, garcia2008=True):
         matplotlib.use("Agg")
     except ImportError:
         print(
-            'matplotlib is not installed: no figures (pip install "imbascore[plot]")',
+            f"matplotlib is not installed: no figures ({install_hint('plot')})",
             file=stream,
         )
         return comparison, names, {}

@@ -23,6 +23,7 @@ from sklearn.compose import ColumnTransformer
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 
+from .._core.optional import install_hint
 from .._report.confusion import confusion_counts
 from ..datasets import CODINGS, list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
@@ -298,7 +299,7 @@ def _backend(backend, scheduler, stack):
             from distributed import Client
         except ImportError:
             raise ImportError(
-                'Running the study on Dask needs: pip install "imbascore[distributed]"'
+                f"Running the study on Dask needs: {install_hint('distributed')}"
             ) from None
         if scheduler is not None:
             stack.enter_context(Client(scheduler))

@@ -101,9 +101,18 @@ def test_the_command_line_report_and_example_need_no_extra(tmp_path):
             "AccuracyDominanceDisplay(dominance=[0], gmean=[0.5], names=['a']).plot()",
             'needs matplotlib: pip install "imbascore[plot]"',
         ),
+        (
+            "open('labels.parquet', 'wb').close(); from imbascore.cli import main; "
+            "raise SystemExit(main(['report', 'labels.parquet']))",
+            'reading Parquet needs pyarrow: pip install "imbascore[parquet]"',
+        ),
     ],
 )
 def test_each_extra_is_named_when_missing(tmp_path, code, message):
     done = _run(code, tmp_path)
     assert done.returncode != 0
     assert message in done.stderr, done.stderr
+    # and the form that works in a checkout, where "imbascore[...]" would
+    # fetch the package from the index (issue 57.6)
+    extra = message.rsplit("[", 1)[1].rstrip(']"')
+    assert f'pip install ".[{extra}]"' in done.stderr, done.stderr

@@ -39,6 +39,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from ..optional import install_hint
 from .label_csv import (
     CHUNK_ROWS,
     LabelFileError,
@@ -65,7 +66,7 @@ _PARQUET_SUFFIXES = (".parquet", ".pq")
 #: Bytes pyarrow's CSV reader cuts the file into (rows are then cut to
 #: ``chunk_rows``).
 _BLOCK_BYTES = 1 << 20
-_PARQUET_HINT = 'reading Parquet needs pyarrow: pip install "imbascore[parquet]"'
+_PARQUET_HINT = f"reading Parquet needs pyarrow: {install_hint('parquet')}"
 
 CountedLabels = namedtuple("CountedLabels", "counts text rows error")
 CountedLabels.__doc__ = """What :func:`count_label_file` counted.
