@@ -53,11 +53,13 @@ PHONE_COLUMN_PX = 350
 SMALLEST_TEXT_PX = 10
 
 
-def legible_on_a_phone(figure):
-    """Raise every text of ``figure`` smaller than the phone's floor to it."""
+def legible_on_a_phone(figure, floor=None):
+    """Raise every text of ``figure`` smaller than the phone's floor (or
+    ``floor`` points) to it."""
     from matplotlib.text import Text
 
-    floor = SMALLEST_TEXT_PX * 72 * figure.get_size_inches()[0] / PHONE_COLUMN_PX
+    if floor is None:
+        floor = SMALLEST_TEXT_PX * 72 * figure.get_size_inches()[0] / PHONE_COLUMN_PX
     for ax in figure.axes:
         for axis in (ax.xaxis, ax.yaxis):
             labels = axis.get_ticklabels()
@@ -66,6 +68,45 @@ def legible_on_a_phone(figure):
     for text in figure.findobj(Text):
         if text.get_text() and text.get_fontsize() < floor:
             text.set_fontsize(floor)
+
+
+def phone_floor(figure):
+    """The smallest font size, in points, legible on a phone (10 px) in the
+    saved PNG: ``bbox_inches="tight"`` adds ``savefig.pad_inches`` on each
+    side, so a constrained layout that fills the figure is saved 0.2 in
+    wider than its figure (5.4 in: 827 px, not 810, and the floor of
+    ``legible_on_a_phone`` shows at 9.8 px)."""
+    width = figure.get_size_inches()[0] + 2 * plt.rcParams["savefig.pad_inches"]
+    return SMALLEST_TEXT_PX * 72 * width / PHONE_COLUMN_PX
+
+
+def legend_under(ax, fontsize, ncols=1, gap=4):
+    """Move ``ax``'s legend under its x label (``gap`` points below it),
+    centred, without a frame; constrained layout makes room for it.
+
+    The distance from the axes' bottom to the x label's, in points, does not
+    change with the layout: it is measured on a draw of the figure as it is.
+    """
+    from matplotlib.transforms import offset_copy
+
+    figure = ax.figure
+    renderer = figure.canvas.get_renderer()
+    below = ax.get_window_extent(renderer).y0 - ax.xaxis.get_tightbbox(renderer).y0
+    handles, labels = ax.get_legend_handles_labels()
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    return ax.legend(
+        handles,
+        labels,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        bbox_transform=offset_copy(
+            ax.transAxes, figure, y=-(below * 72 / figure.dpi + gap), units="points"
+        ),
+        ncols=ncols,
+        fontsize=fontsize,
+        frameon=False,
+    )
 
 
 def save(figure, name):
@@ -204,38 +245,50 @@ def class_ratio_sweep():
         curves["informedness"].append(informedness_score(y_true, y_pred))
         ratios["LR+"].append(positive_likelihood_ratio_score(y_true, y_pred))
         ratios["LR-"].append(negative_likelihood_ratio_score(y_true, y_pred))
-    figure, (ax, ax_lr) = plt.subplots(
-        1, 2, figsize=(12, 4.5), gridspec_kw={"width_ratios": [2.4, 1]}
-    )
-    colors = plt.get_cmap("tab20").colors
-    for index, (name, values) in enumerate(curves.items()):
-        style = "--" if name in moving else "-"
-        ax.plot(
-            negatives,
-            values,
-            style,
-            marker="os^vD"[index % 5],
-            color=colors[2 * (index % 10) + index // 10],
-            label=name,
+    # Stacked, 5.4 in wide (5.6 in saved): at the text column's width on a
+    # phone (350 px) the smallest text is 10 px, the others 12 pt or more.
+    # Side by side across 12 in they were 3 to 5 px there (ticks 4 px, the
+    # legends 3 px). The metrics' legend goes under their panel, in three
+    # columns; the likelihood ratios' stays in the empty band between LR+
+    # and LR-.
+    with plt.rc_context({"font.size": 12}):
+        figure, (ax, ax_lr) = plt.subplots(
+            2,
+            1,
+            figsize=(5.4, 9.6),
+            gridspec_kw={"height_ratios": [1.5, 1]},
+            layout="constrained",
         )
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("negatives per positive (TPR 0.9 and TNR 0.7 fixed)")
-    ax.set_ylabel("metric value")
-    ax.set_ylim(0, 1.02)
-    ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))
-    ax.set_title("Dashed: move with the class ratio; solid: do not")
-    for name, values in ratios.items():
-        ax_lr.plot(negatives, values, marker="o", label=name)
-    ax_lr.set_xscale("log", base=2)
-    ax_lr.set_ylim(0, 3.5)
-    ax_lr.set_xlabel("negatives per positive")
-    ax_lr.set_ylabel("likelihood ratio")
-    ax_lr.axhline(1.0, color="grey", linewidth=0.8, linestyle=":")
-    ax_lr.text(1, 1.05, "no information (1)", color="grey", fontsize="small")
-    ax_lr.legend(fontsize="small", loc="center right")
-    ax_lr.set_title("LR+ = TPR/FPR and LR- = FNR/TNR: constant")
-    figure.tight_layout()
-    save(figure, "class_ratio_sweep.png")
+        floor = phone_floor(figure)
+        colors = plt.get_cmap("tab20").colors
+        for index, (name, values) in enumerate(curves.items()):
+            style = "--" if name in moving else "-"
+            ax.plot(
+                negatives,
+                values,
+                style,
+                marker="os^vD"[index % 5],
+                color=colors[2 * (index % 10) + index // 10],
+                label=name,
+            )
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("negatives per positive (TPR 0.9 and TNR 0.7 fixed)")
+        ax.set_ylabel("metric value")
+        ax.set_ylim(0, 1.02)
+        ax.set_title("Dashed: move with the class ratio; solid: do not")
+        for name, values in ratios.items():
+            ax_lr.plot(negatives, values, marker="o", label=name)
+        ax_lr.set_xscale("log", base=2)
+        ax_lr.set_ylim(0, 3.5)
+        ax_lr.set_xlabel("negatives per positive")
+        ax_lr.set_ylabel("likelihood ratio")
+        ax_lr.axhline(1.0, color="grey", linewidth=0.8, linestyle=":")
+        ax_lr.text(1, 1.05, "no information (1)", color="grey", fontsize=floor)
+        ax_lr.legend(fontsize=floor, loc="center right")
+        ax_lr.set_title("LR+ = TPR/FPR and LR- = FNR/TNR: constant")
+        legible_on_a_phone(figure, floor)
+        legend_under(ax, fontsize=floor, ncols=3)
+        save(figure, "class_ratio_sweep.png")
 
 
 def weiss_curve():
@@ -265,6 +318,8 @@ def thresholds_satimage():
     Graph of examples/plot_thresholds_iba.py's 25-NN on Satimage."""
     import runpy
 
+    import numpy as np
+
     from imbascore.plot import RocIsometricsDisplay, ThresholdCurveDisplay
 
     # The example's own model and validation scores (it checks its claims).
@@ -272,31 +327,82 @@ def thresholds_satimage():
     plt.close("all")
     namespace = runpy.run_path(str(example))
     plt.close("all")
-    y_val, scores = namespace["y_val"], namespace["scores_val"]
+    y_val, scores_val = namespace["y_val"], namespace["scores_val"]
     metrics = ["iba", "gmean", "balanced_accuracy", "accuracy", "f1"]
-    # The page shows the figure at the text column's width (about 620 px at
-    # 1280 px on the how-to page; on a phone a tap opens it whole): the three
-    # panels are stacked, not side by side, and the base font is larger, so
-    # that the displays' "x-small" legends are about 13 px tall at 620 px
-    # (they were 5 px when the panels stood side by side across 18 in).
-    with plt.rc_context({"font.size": 14}):
-        figure, axes = plt.subplots(
-            3, 1, figsize=(6.6, 17.5), gridspec_kw={"height_ratios": [1, 1.15, 1.25]}
+    # The three panels stacked, 5.4 in wide (5.6 in saved; the text column's
+    # width, about 350 px on a phone): the legends, the iso-lines' labels,
+    # the thresholds along the trajectory and the threshold curve's x label
+    # are 11.5 pt, 10 px there, the rest 12 pt or more. At 6.6 in and font
+    # size 14 the legends ("x-small" and "small") were 7 and 9 px, the
+    # iso-lines' labels 6 px, and the legends stood in the axes, on the
+    # threshold curves and on the isometrics: each legend goes under its
+    # panel, in one column (the Balanced Accuracy Graph's two columns were
+    # wider than the figure at a legible size).
+    with plt.rc_context({"font.size": 12}):
+        figure, (curve_ax, roc_ax, graph_ax) = plt.subplots(
+            3,
+            1,
+            figsize=(5.4, 18.5),
+            gridspec_kw={"height_ratios": [1, 1.45, 1.15]},
+            layout="constrained",
         )
+        floor = phone_floor(figure)
         ThresholdCurveDisplay.from_predictions(
             y_val,
-            scores,
+            scores_val,
             metrics=metrics,
             name="25-NN, Satimage (validation)",
-            ax=axes[0],
+            ax=curve_ax,
         )
-        RocIsometricsDisplay.from_predictions(
-            y_val, scores, metrics=metrics, name="25-NN", ax=axes[1]
-        )
+        # its x label, 59 characters, is wider than the figure at 12 pt
+        curve_ax.xaxis.label.set_fontsize(floor)
+        # RocIsometricsDisplay labels its iso-lines "xx-small" wherever
+        # matplotlib finds room: at a legible size "0.8" fell on the best
+        # points and "0.4" and "0.5" on the ROC curve. Its labelling is held
+        # back here and done below.
+        roc_ax.clabel = lambda *args, **kwargs: None
+        try:
+            isometrics = RocIsometricsDisplay.from_predictions(
+                y_val, scores_val, metrics=metrics, name="25-NN", ax=roc_ax
+            ).contours_
+        finally:
+            del roc_ax.clabel
         BalancedAccuracyGraphDisplay.from_scores(
-            y_val, scores, name="25-NN", ax=axes[2]
+            y_val, scores_val, name="25-NN", ax=graph_ax
         )
-        figure.tight_layout(h_pad=2.5)
+        # at 12 pt the ticks every 0.25 ("-1.00", "-0.75", ...) touched
+        graph_ax.set_xticks([-1, -0.5, 0, 0.5, 1])
+        legible_on_a_phone(figure, floor)
+        # The thresholds written along the trajectory ran into the path at
+        # a legible size: "t=0.24" on its flat top, "t=1" and "t=0" on its
+        # steep ends. Those written rightward go under their point, away
+        # from the path; the one written leftward (t=0, in the bottom right
+        # corner) further left of the descending path.
+        for note in graph_ax.texts:
+            if note.get_horizontalalignment() == "left":
+                note.set_verticalalignment("top")
+                note.xyann = (6, -4)
+            else:
+                note.xyann = (-12, 4)
+        for ax in (curve_ax, roc_ax, graph_ax):
+            legend_under(ax, fontsize=floor)
+        # Each iso-line's label where the line crosses a vertical away from
+        # the ROC curve, which hugs the left and top edges: FPR 0.45 for the
+        # lines that reach it low enough (0.1 to 0.5), further left for 0.6
+        # and 0.7, and left of the curve for 0.8 and 0.9 (0.8 crosses the
+        # curve at the best points and runs close above it to their right).
+        # Labelled once the layout is final: the gap cut in a line for its
+        # label is sized at the axes' size then.
+        figure.canvas.draw()
+        label_fpr = {0.6: 0.3, 0.7: 0.24, 0.8: 0.03, 0.9: 0.03}
+        positions = []
+        for level, segments in zip(isometrics.levels, isometrics.allsegs):
+            fpr = label_fpr.get(round(level, 2), 0.45)
+            points = max(segments, key=len)
+            order = np.argsort(points[:, 0])
+            tpr = np.interp(fpr, points[order, 0], points[order, 1])
+            positions.append((fpr, tpr))
+        roc_ax.clabel(isometrics, fontsize=floor, fmt="%.2g", manual=positions)
         save(figure, "thresholds_satimage.png")
 
 
