@@ -722,6 +722,15 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         """Measure the rates by cross-validation, then refit on ``X, y``."""
         func = "PrevalenceEstimator.fit"
         method = check_choice(self.method, "method", ESTIMATOR_METHODS, func)
+        if not (hasattr(self.estimator, "fit") and hasattr(self.estimator, "predict")):
+            raise TypeError(
+                param_error(
+                    func,
+                    "estimator",
+                    "a classifier with fit and predict",
+                    type(self.estimator).__name__,
+                )
+            )
         if method in ("pcc", "pacc", "em") and not hasattr(
             self.estimator, "predict_proba"
         ):
