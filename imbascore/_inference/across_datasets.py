@@ -31,6 +31,7 @@ from .._core.checks import (
     as_python_scalar,
     check_bool,
     check_choice,
+    check_seed,
     is_real,
     param_error,
 )
@@ -676,6 +677,7 @@ def compare_approaches(
     tie_correction = check_bool(tie_correction, "tie_correction", _FUNC)
     check_choice(bayesian, "bayesian", ("auto", True, False), _FUNC)
     rope = _check_rope(rope)
+    check_seed(random_state, _FUNC)  # checked now, not only where baycomp runs
     if not isinstance(metric, str):
         raise ValueError(param_error(_FUNC, "metric", "a str", metric))
     if not isinstance(dataset, str):
@@ -714,11 +716,16 @@ def compare_approaches(
     if missing.any():
         row, column = np.argwhere(missing)[0]
         raise ValueError(
-            f"{_FUNC} needs a finite score for every data set and approach; "
-            f"data set {as_python_scalar(table.index[row])!r} x approach "
-            f"{str(table.columns[column])!r} is {float(values[row, column])} "
-            f"({int(missing.sum())} missing or undefined in all). Drop that "
-            "data set or approach, or choose a metric defined on every cell."
+            param_error(
+                _FUNC,
+                "results",
+                "a finite score for every data set and approach",
+                f"{int(missing.sum())} missing or undefined score(s)",
+                f"Data set {as_python_scalar(table.index[row])!r} x approach "
+                f"{str(table.columns[column])!r} is {float(values[row, column])}. "
+                "Drop that data set or approach, or choose a metric defined on "
+                "every cell.",
+            )
         )
     names = [str(name) for name in table.columns]
     if control is not None:

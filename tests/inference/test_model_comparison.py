@@ -158,7 +158,7 @@ def test_splitters_give_their_test_to_train_ratio():
             ValueError,
             "1 of 4 folds have a NaN",
         ),
-        ({"cv": None}, TypeError, "needs the splitter"),
+        ({"cv": None}, TypeError, "'cv' parameter .* needs the splitter"),
         ({"rope": -1}, ValueError, "'rope' .* >= 0"),
         ({"pairs": "some"}, ValueError, "'pairs'"),
         ({"results": [1, 2]}, TypeError, "'results'"),
