@@ -31,6 +31,7 @@ from .._core.checks import (
 from .._core.engine.select import index_of
 from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.definitions import balanced_accuracy_score
+from .estimation import _num_samples
 
 __all__ = ["balanced_accuracy_curve"]
 
@@ -233,15 +234,17 @@ def balanced_accuracy_curve(
             param_error(_FUNC, "test_size", "a float in the range (0, 1)", test_size)
         )
     y = np.asarray(y)
-    if len(y) != len(X):
-        raise ValueError(
-            param_error(
-                _FUNC,
-                "y",
-                f"an array of the length of X ({len(X)} samples)",
-                f"an array of length {len(y)}",
+    if y.ndim == 1:  # the shape is _check_binary's
+        n_samples = _num_samples(X, "X", _FUNC)
+        if len(y) != n_samples:
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "y",
+                    f"an array of the length of X ({n_samples} samples)",
+                    f"an array of length {len(y)}",
+                )
             )
-        )
     positive = _check_binary(y, pos_label)
     n_positive_pool = int(np.floor(positive.sum() * (1 - test_size)))
     n_negative_pool = int(np.floor((~positive).sum() * (1 - test_size)))

@@ -22,7 +22,7 @@ from sklearn.utils.validation import check_is_fitted
 from .._core.checks import is_real, param_error
 from .._core.inputs.scores import check_probability_rows
 from .._core.types import ArrayLike, FloatArray
-from .estimation import PrevalenceEstimate
+from .estimation import PrevalenceEstimate, check_X_y
 
 __all__ = ["PriorCorrectedClassifier", "correct_probabilities"]
 
@@ -284,9 +284,9 @@ class PriorCorrectedClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimato
                     "Wrap it in sklearn.calibration.CalibratedClassifierCV first.",
                 )
             )
+        y = check_X_y(X, y, func)
         self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
         self.classes_ = np.asarray(self.estimator_.classes_)
-        y = np.asarray(y)
         self.original_prior_ = self._shares(y)
         self.train_prior_ = self._shares(_resampled_labels(self.estimator_, X, y))
         self.target_prior_ = self._target(func)

@@ -50,7 +50,8 @@ def _corrected_fit(**k):
 
 
 def _estimator_fit(**k):
-    return ims.PrevalenceEstimator(**k).fit(X, y)
+    X_, y_ = k.pop("X", X), k.pop("y", y)
+    return ims.PrevalenceEstimator(**k).fit(X_, y_)
 
 
 def _estimator_estimate(**k):
@@ -211,6 +212,18 @@ CASES = (
             r"estimate for the classes \[0, 1\]",
         ),
         ("PrevalenceEstimator.fit", "method", "nope", r"one of"),
+        ("PrevalenceEstimator.fit", "y", y[:50], r"length of X.*length 50"),
+        ("PrevalenceEstimator.fit", "y", np.r_[NAN, y[1:]], r"missing"),
+        ("PrevalenceEstimator.fit", "y", [None] + list(y[1:]), r"missing"),
+        ("PrevalenceEstimator.fit", "y", np.zeros(100), r"two classes.*1 class"),
+        ("PrevalenceEstimator.fit", "y", np.c_[y, y], r"1-D.*\(100, 2\)"),
+        ("PrevalenceEstimator.fit", "X", None, r"array-like.*NoneType"),
+        ("PriorCorrectedClassifier.fit", "y", y[:50], r"length of X.*length 50"),
+        ("PriorCorrectedClassifier.fit", "y", np.r_[NAN, y[1:]], r"missing"),
+        ("PriorCorrectedClassifier.fit", "y", np.zeros(100), r"two classes"),
+        ("PriorCorrectedClassifier.fit", "y", np.c_[y, y], r"1-D"),
+        ("PriorCorrectedClassifier.fit", "X", None, r"array-like.*NoneType"),
+        ("PrevalenceEstimator.estimate", "X_unlabelled", None, r"array-like"),
         ("PrevalenceEstimator.fit", "method", None, r"one of"),
         ("PrevalenceEstimator.fit (pcc)", "estimator", LinearSVC(), r"predict_proba"),
         ("PrevalenceEstimator.fit (pcc)", "estimator", None, r"classifier"),
@@ -260,6 +273,7 @@ CASES = (
         ("balanced_accuracy_curve", "y", np.arange(80) % 3, r"two-class.*3 class"),
         ("balanced_accuracy_curve", "y", np.r_[np.nan, Y_CURVE[1:]], r"missing"),
         ("balanced_accuracy_curve", "y", np.c_[Y_CURVE, Y_CURVE], r"1-D"),
+        ("balanced_accuracy_curve", "X", None, r"array-like.*NoneType"),
         ("balanced_accuracy_curve", "y", np.zeros(80, int), r"two-class"),
     ]
 )
