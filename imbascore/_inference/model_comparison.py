@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import numbers
 import re
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from scipy import stats
+from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import (
     check_bool,
@@ -761,6 +763,16 @@ def compare_models(
                 "p_equivalent": equivalent,
                 "p_worse": worse,
             }
+        )
+    undefined = [(r["model_a"], r["model_b"]) for r in rows if np.isnan(r["statistic"])]
+    if undefined:
+        warnings.warn(
+            f"{func}: the test statistic of {len(undefined)} pair(s) is undefined "
+            f"and set to NaN (first: {undefined[0][0]!r} vs {undefined[0][1]!r}): "
+            "their fold differences do not vary, so the test has zero variance "
+            "to divide by.",
+            UndefinedMetricWarning,
+            stacklevel=2,
         )
     for row, adjusted in zip(rows, _holm([r["pvalue"] for r in rows]), strict=True):
         row["pvalue_holm"] = float(adjusted)

@@ -16,6 +16,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.exceptions import UndefinedMetricWarning
 
 import imbascore as ims
 
@@ -294,3 +295,26 @@ def test_a_5x2_test_on_other_folds_names_cv_and_the_method():
     message = str(raised.value)
     assert "The 'cv' parameter of compare_models" in message
     assert "method='paired_t_5x2'" in message and "Got 5 instead" in message
+
+
+@pytest.mark.parametrize(
+    "scores, cv, method",
+    [
+        ({"a": A, "b": A}, 5, "auto"),
+        ({"a": A, "b": [x - 0.01 for x in A]}, 5, "corrected_t"),
+        (
+            {"a": np.linspace(0.6, 0.7, 10), "b": np.linspace(0.6, 0.7, 10)},
+            "5x2",
+            "paired_t_5x2",
+        ),
+        (
+            {"a": np.linspace(0.6, 0.7, 10), "b": np.linspace(0.6, 0.7, 10)},
+            "5x2",
+            "combined_f_5x2",
+        ),
+    ],
+)
+def test_an_undefined_statistic_warns(scores, cv, method):
+    with pytest.warns(UndefinedMetricWarning, match="compare_models.*undefined"):
+        comparison = ims.compare_models(scores, cv=cv, method=method)
+    assert np.isnan(comparison.rows[0]["statistic"])
