@@ -39,6 +39,7 @@ from .._core.optional import install_hint, require
 from .._core.types import ArrayLike, RandomState
 from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
+from .._metrics.scoring import METRIC_PARAMETERS, check_metric_params
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -154,17 +155,56 @@ def _score_table(results, metric, approach, dataset, aggregate, params):
         from .summaries import summarize
 
         check_choice(metric, "metric", _STUDY_METRICS, _FUNC)
-        missing = [c for c in ("dataset", "sampler", "classifier") if c not in results]
+        # the columns summarize reads (run_study's), named here under results
+        needed = ("dataset", "sampler", "classifier", "fit_time", "score_time")
+        needed += ("repeat",) if aggregate == "rates" else ()
+        missing = [c for c in needed if c not in results]
         if missing:
             raise ValueError(
                 param_error(
                     _FUNC,
                     "results",
-                    "study results with the columns dataset, sampler and "
-                    "classifier beside the counts tp, fn, fp, tn",
+                    f"study results with the columns {', '.join(needed)} beside "
+                    "the counts tp, fn, fp, tn",
                     f"a frame without {missing}",
                 )
             )
+        counts = results[list(_COUNT_COLUMNS)]
+        numeric = all(getattr(kind, "kind", "O") in "biuf" for kind in counts.dtypes)
+        values = counts.to_numpy(dtype=float) if numeric else None
+        if values is None or not (np.isfinite(values).all() and (values >= 0).all()):
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "results",
+                    "study results whose counts tp, fn, fp, tn are non-negative "
+                    "numbers",
+                    "counts with a negative, missing or non-numeric value",
+                )
+            )
+        unknown = [name for name in params if name not in METRIC_PARAMETERS]
+        if unknown:
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "metric_params",
+                    f"options of the study's metrics ({sorted(METRIC_PARAMETERS)})",
+                    params,
+                    f"Unknown: {unknown}.",
+                )
+            )
+        try:
+            check_metric_params(params, "the metric")
+        except (TypeError, ValueError) as error:
+            raise type(error)(
+                param_error(
+                    _FUNC,
+                    "metric_params",
+                    "options valid for the study's metrics",
+                    params,
+                    str(error),
+                )
+            ) from None
         summary = summarize(results, [metric], aggregate=aggregate, **params)
         return _from_long(summary.reset_index(), metric, approach, dataset, study=True)
     if params:

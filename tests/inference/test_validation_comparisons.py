@@ -53,6 +53,27 @@ LONG = pd.DataFrame(
 )
 
 
+_STUDY_ROWS = [
+    {
+        "dataset": dataset,
+        "sampler": sampler,
+        "classifier": "svm",
+        "repeat": 0,
+        "fold": fold,
+        "tp": 8 + fold + (sampler == "smote"),
+        "fn": 2,
+        "fp": 5,
+        "tn": 85,
+        "fit_time": 0.1,
+        "score_time": 0.1,
+    }
+    for dataset in ("d1", "d2", "d3")
+    for sampler in ("none", "smote")
+    for fold in (0, 1)
+]
+STUDY = pd.DataFrame(_STUDY_ROWS)
+
+
 def _compare_models(**k):
     return ims.compare_models(k.pop("results"), k.pop("metric", None), **k)
 
@@ -83,6 +104,10 @@ SURFACES = {
     "compare_approaches (long)": (
         _compare_approaches,
         {"results": LONG, "metric": "iba", "bayesian": False},
+    ),
+    "compare_approaches (study)": (
+        _compare_approaches,
+        {"results": STUDY, "metric": "gmean", "bayesian": False},
     ),
     "five_by_two_cv": (lambda **k: ims.five_by_two_cv(**k), {}),
 }
@@ -234,6 +259,42 @@ CASES = (
         ("compare_approaches (long)", "approach", "model", r"a column of results"),
         ("compare_approaches (long)", "approach", "classifier", r"one score per"),
         ("compare_approaches (long)", "control", "svm", r"one of"),
+        ("compare_approaches (study)", "metric", "nope", r"one of"),
+        ("compare_approaches (study)", "metric", "roc_auc", r"one of"),
+        ("compare_approaches (study)", "metric_params", {"beta": 2}, r"options"),
+        ("compare_approaches (study)", "metric_params", {"alpha": 2}, r"\[0, 1\]"),
+        ("compare_approaches (study)", "metric_params", [1], r"dict or None"),
+        ("compare_approaches (study)", "aggregate", "median", r"one of"),
+        (
+            "compare_approaches (study)",
+            "results",
+            STUDY.drop(columns="sampler"),
+            r"columns dataset.*without \['sampler'\]",
+        ),
+        (
+            "compare_approaches (study)",
+            "results",
+            STUDY.drop(columns=["fit_time", "score_time"]),
+            r"without \['fit_time', 'score_time'\]",
+        ),
+        (
+            "compare_approaches (study)",
+            "results",
+            STUDY.assign(tp=-1),
+            r"non-negative",
+        ),
+        (
+            "compare_approaches (study)",
+            "results",
+            STUDY.assign(fn=np.nan),
+            r"non-negative",
+        ),
+        (
+            "compare_approaches (study)",
+            "results",
+            STUDY.assign(tn="x"),
+            r"non-negative",
+        ),
     ]
     + [
         ("five_by_two_cv", "stratify", value, r"a bool")
