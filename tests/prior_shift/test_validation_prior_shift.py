@@ -7,8 +7,11 @@ Table-driven, as ``tests/inference/test_validation_scores.py`` and
 code lives in ``imbascore._prior_shift`` (``estimate_prevalence``,
 ``correct_probabilities``, ``PriorCorrectedClassifier`` at ``fit``,
 ``PrevalenceEstimator`` at ``fit`` and ``estimate``, and the parameters of
-``balanced_accuracy_curve`` the scores' table does not cover) gets bad
-input, and its error must name *its own* parameter, the rule and the value.
+``balanced_accuracy_curve`` the scores' table does not cover), with the
+class-ratio functions of ``imbascore._metrics.at_prevalence``
+(``class_ratio_dependence``, ``score_at_prevalence``: the cases the scores'
+table lacks), gets bad input, and its error must name *its own* parameter,
+the rule and the value.
 """
 
 import re
@@ -99,6 +102,19 @@ SURFACES = {
         {"X_unlabelled": X[:20], "n_resamples": 20, "random_state": 0},
     ),
     "balanced_accuracy_curve": (_curve, {"n_repeats": 2, "random_state": 0}),
+    "class_ratio_dependence": (
+        lambda **k: ims.class_ratio_dependence(**k),
+        {"metrics": ["f1", "iba"]},
+    ),
+    "score_at_prevalence": (
+        lambda **k: ims.score_at_prevalence(k.pop("y_true"), k.pop("y_pred"), **k),
+        {
+            "y_true": [0, 0, 1, 1, 0, 1],
+            "y_pred": [0, 1, 1, 1, 0, 0],
+            "metric": "f1",
+            "prevalence": 0.1,
+        },
+    ),
 }
 
 NAN = float("nan")
@@ -274,6 +290,24 @@ CASES = (
         ("balanced_accuracy_curve", "y", np.r_[np.nan, Y_CURVE[1:]], r"missing"),
         ("balanced_accuracy_curve", "y", np.c_[Y_CURVE, Y_CURVE], r"1-D"),
         ("balanced_accuracy_curve", "X", None, r"array-like.*NoneType"),
+        ("class_ratio_dependence", "metrics", [], r"non-empty list"),
+        ("class_ratio_dependence", "metrics", [5], r"metric"),
+        ("class_ratio_dependence", "metrics", ["f1", "nope"], r"metric.*nope"),
+        ("class_ratio_dependence", "metrics", 5, r"list|sequence"),
+        ("class_ratio_dependence", "rtol", True, r"finite float >= 0"),
+        ("class_ratio_dependence", "rtol", np.inf, r"finite float >= 0"),
+        ("class_ratio_dependence", "rtol", None, r"finite float >= 0"),
+        ("class_ratio_dependence", "random_state", -1, r"random_state|int"),
+        ("class_ratio_dependence", "random_state", 1.5, r"random_state|int"),
+        ("class_ratio_dependence", "random_state", [1, 2], r"random_state|int"),
+        ("score_at_prevalence", "prevalence", [0.5, 0.6], r"prevalence"),
+        ("score_at_prevalence", "prevalence", [0.5], r"prevalence"),
+        ("score_at_prevalence", "prevalence", {0: 0.9, 2: 0.1}, r"prevalence"),
+        ("score_at_prevalence", "prevalence", {0: 0.9}, r"prevalence"),
+        ("score_at_prevalence", "prevalence", "abc", r"prevalence"),
+        ("score_at_prevalence", "prevalence", np.inf, r"prevalence"),
+        ("score_at_prevalence", "y_pred", [0, 1, 1], r"length|shape"),
+        ("score_at_prevalence", "metric", None, r"str|metric"),
         ("balanced_accuracy_curve", "y", np.zeros(80, int), r"two-class"),
     ]
 )
