@@ -31,6 +31,7 @@ from .._core.checks import (
     as_python_scalar,
     check_bool,
     check_choice,
+    check_seed,
     is_real,
     param_error,
 )
@@ -38,6 +39,7 @@ from .._core.optional import install_hint, require
 from .._core.types import ArrayLike, RandomState
 from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
+from .._metrics.scoring import METRIC_PARAMETERS, check_metric_params
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -153,17 +155,56 @@ def _score_table(results, metric, approach, dataset, aggregate, params):
         from .summaries import summarize
 
         check_choice(metric, "metric", _STUDY_METRICS, _FUNC)
-        missing = [c for c in ("dataset", "sampler", "classifier") if c not in results]
+        # the columns summarize reads (run_study's), named here under results
+        needed = ("dataset", "sampler", "classifier", "fit_time", "score_time")
+        needed += ("repeat",) if aggregate == "rates" else ()
+        missing = [c for c in needed if c not in results]
         if missing:
             raise ValueError(
                 param_error(
                     _FUNC,
                     "results",
-                    "study results with the columns dataset, sampler and "
-                    "classifier beside the counts tp, fn, fp, tn",
+                    f"study results with the columns {', '.join(needed)} beside "
+                    "the counts tp, fn, fp, tn",
                     f"a frame without {missing}",
                 )
             )
+        counts = results[list(_COUNT_COLUMNS)]
+        numeric = all(getattr(kind, "kind", "O") in "biuf" for kind in counts.dtypes)
+        values = counts.to_numpy(dtype=float) if numeric else None
+        if values is None or not (np.isfinite(values).all() and (values >= 0).all()):
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "results",
+                    "study results whose counts tp, fn, fp, tn are non-negative "
+                    "numbers",
+                    "counts with a negative, missing or non-numeric value",
+                )
+            )
+        unknown = [name for name in params if name not in METRIC_PARAMETERS]
+        if unknown:
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "metric_params",
+                    f"options of the study's metrics ({sorted(METRIC_PARAMETERS)})",
+                    params,
+                    f"Unknown: {unknown}.",
+                )
+            )
+        try:
+            check_metric_params(params, "the metric")
+        except (TypeError, ValueError) as error:
+            raise type(error)(
+                param_error(
+                    _FUNC,
+                    "metric_params",
+                    "options valid for the study's metrics",
+                    params,
+                    str(error),
+                )
+            ) from None
         summary = summarize(results, [metric], aggregate=aggregate, **params)
         return _from_long(summary.reset_index(), metric, approach, dataset, study=True)
     if params:
@@ -676,6 +717,7 @@ def compare_approaches(
     tie_correction = check_bool(tie_correction, "tie_correction", _FUNC)
     check_choice(bayesian, "bayesian", ("auto", True, False), _FUNC)
     rope = _check_rope(rope)
+    check_seed(random_state, _FUNC)  # checked now, not only where baycomp runs
     if not isinstance(metric, str):
         raise ValueError(param_error(_FUNC, "metric", "a str", metric))
     if not isinstance(dataset, str):
@@ -714,11 +756,16 @@ def compare_approaches(
     if missing.any():
         row, column = np.argwhere(missing)[0]
         raise ValueError(
-            f"{_FUNC} needs a finite score for every data set and approach; "
-            f"data set {as_python_scalar(table.index[row])!r} x approach "
-            f"{str(table.columns[column])!r} is {float(values[row, column])} "
-            f"({int(missing.sum())} missing or undefined in all). Drop that "
-            "data set or approach, or choose a metric defined on every cell."
+            param_error(
+                _FUNC,
+                "results",
+                "a finite score for every data set and approach",
+                f"{int(missing.sum())} missing or undefined score(s)",
+                f"Data set {as_python_scalar(table.index[row])!r} x approach "
+                f"{str(table.columns[column])!r} is {float(values[row, column])}. "
+                "Drop that data set or approach, or choose a metric defined on "
+                "every cell.",
+            )
         )
     names = [str(name) for name in table.columns]
     if control is not None:

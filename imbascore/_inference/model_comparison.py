@@ -19,14 +19,22 @@ from __future__ import annotations
 
 import numbers
 import re
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from scipy import stats
+from sklearn.exceptions import UndefinedMetricWarning
 
-from .._core.checks import check_confidence_level, describe, param_error
+from .._core.checks import (
+    check_bool,
+    check_confidence_level,
+    describe,
+    is_real,
+    param_error,
+)
 from .._core.optional import require
 from .across_datasets import _holm
 from .five_by_two import (
@@ -117,15 +125,33 @@ def _from_cross_validate(results, metric, func):
             values = result[f"test_{chosen}"]
         else:
             values = result
-        scores[str(name)] = np.asarray(values, dtype=float).ravel()
+        scores[str(name)] = _as_scores(values, name, func)
     return chosen, scores
+
+
+def _as_scores(values, name, func):
+    """One model's fold scores as a 1-D float array, refused under
+    ``results`` if they are not numbers (numpy's error names nothing)."""
+    rule = "fold scores that are real numbers, for every model"
+    if values is None or isinstance(values, str | bytes):
+        raise TypeError(param_error(func, "results", rule, f"{{{name!r}: {values!r}}}"))
+    try:
+        array = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        shown = repr(values)
+        shown = shown if len(shown) <= 60 else f"{shown[:60]}..."
+        raise TypeError(
+            param_error(func, "results", rule, f"{{{name!r}: {shown}}}")
+        ) from None
+    return array.ravel()
 
 
 def _fold_scores(results, metric, func):
     """``(metric, {model: fold scores})`` from any accepted form."""
     if hasattr(results, "columns") and hasattr(results, "to_numpy"):  # a DataFrame
         return metric, {
-            str(column): results[column].to_numpy(dtype=float) for column in results
+            str(column): _as_scores(results[column].to_numpy(), column, func)
+            for column in results
         }
     if isinstance(results, dict) and "params" in results:
         return _from_cv_results(results, metric, func)
@@ -154,9 +180,15 @@ def _checked_scores(scores, drop_nan, func, *, cv=None, results=None):
     for name, length in lengths.items():
         if length != lengths[first]:
             raise ValueError(
-                f"{func}: models {first!r} and {name!r} have fold scores of "
-                f"different lengths ({lengths[first]} and {length}): they were not "
-                "scored on the same splits, so their differences are not paired."
+                param_error(
+                    func,
+                    "results",
+                    "as many fold scores for every model (scored on the same "
+                    "splits, so that their differences are paired)",
+                    f"{lengths[first]} scores for {first!r} and {length} for {name!r}",
+                    f"Models {first!r} and {name!r} have fold scores of different "
+                    "lengths.",
+                )
             )
     _check_fold_count(scores, cv, results, func)
     matrix = np.vstack(list(scores.values()))
@@ -164,15 +196,26 @@ def _checked_scores(scores, drop_nan, func, *, cv=None, results=None):
     if failed.any():
         if not drop_nan:
             raise ValueError(
-                f"{func}: {int(failed.sum())} of {matrix.shape[1]} folds have a NaN "
-                "or infinite score (a failed fit or an undefined metric). Pass "
-                "drop_nan=True to compare on the other folds."
+                param_error(
+                    func,
+                    "results",
+                    "finite fold scores (or drop_nan=True)",
+                    f"{int(failed.sum())} of {matrix.shape[1]} folds have a NaN "
+                    "or infinite score",
+                    "A failed fit or an undefined metric; pass drop_nan=True to "
+                    "compare on the other folds.",
+                )
             )
         matrix = matrix[:, ~failed]
     if matrix.shape[1] < 3:
+        dropped = " after dropping those with NaN" if failed.any() else ""
         raise ValueError(
-            f"{func} needs at least 3 folds scored for every model; got "
-            f"{matrix.shape[1]}."
+            param_error(
+                func,
+                "results",
+                "at least 3 folds scored for every model",
+                f"{matrix.shape[1]} fold(s){dropped}",
+            )
         )
     return dict(zip(scores, matrix, strict=True))
 
@@ -253,22 +296,32 @@ def _ratio(cv, test_train_ratio, func):
     if test_train_ratio is not None:
         if cv is not None:
             raise TypeError(f"{func} takes cv or test_train_ratio, not both.")
-        if not (isinstance(test_train_ratio, numbers.Real) and test_train_ratio > 0):
+        if not (
+            is_real(test_train_ratio)
+            and np.isfinite(test_train_ratio)
+            and test_train_ratio > 0
+        ):
             raise ValueError(
                 param_error(func, "test_train_ratio", "a number > 0", test_train_ratio)
             )
         return float(test_train_ratio)
     if cv is None:
         raise TypeError(
-            f"{func} needs the splitter of the folds (cv=...), or "
-            "test_train_ratio=n_test / n_train: the correction of the variance "
-            "depends on how much the training sets overlap."
+            param_error(
+                func,
+                "cv",
+                "the splitter of the folds (or give test_train_ratio=n_test / "
+                "n_train instead)",
+                cv,
+                f"{func} needs the splitter of the folds: the correction of the "
+                "variance depends on how much the training sets overlap.",
+            )
         )
     return split_ratio_of(cv, func)
 
 
 def _check_rope(rope, func):
-    if not (isinstance(rope, numbers.Real) and np.isfinite(rope) and rope >= 0):
+    if not (is_real(rope) and np.isfinite(rope) and rope >= 0):
         raise ValueError(param_error(func, "rope", "a number >= 0", rope))
     return float(rope)
 
@@ -676,6 +729,7 @@ def compare_models(
     if pairs not in ("all", "best"):
         raise ValueError(param_error(func, "pairs", "'all' or 'best'", pairs))
     confidence_level = check_confidence_level(confidence_level, func)
+    drop_nan = check_bool(drop_nan, "drop_nan", func)
     ratio = _ratio(cv, test_train_ratio, func)
     method, reason = choose_method(method, cv, func)
     rope = _check_rope(rope, func)
@@ -709,6 +763,16 @@ def compare_models(
                 "p_equivalent": equivalent,
                 "p_worse": worse,
             }
+        )
+    undefined = [(r["model_a"], r["model_b"]) for r in rows if np.isnan(r["statistic"])]
+    if undefined:
+        warnings.warn(
+            f"{func}: the test statistic of {len(undefined)} pair(s) is undefined "
+            f"and set to NaN (first: {undefined[0][0]!r} vs {undefined[0][1]!r}): "
+            "their fold differences do not vary, so the test has zero variance "
+            "to divide by.",
+            UndefinedMetricWarning,
+            stacklevel=2,
         )
     for row, adjusted in zip(rows, _holm([r["pvalue"] for r in rows]), strict=True):
         row["pvalue_holm"] = float(adjusted)
@@ -784,6 +848,12 @@ def simplest_within_noise(
     func = "simplest_within_noise"
     if not isinstance(param, str):
         raise TypeError(param_error(func, "param", "a str", param))
+    if metric is not None and not isinstance(metric, str):
+        raise TypeError(
+            param_error(
+                func, "metric", "a str (a metric of cv_results_) or None", metric
+            )
+        )
     if simplest not in ("lowest", "highest"):
         raise ValueError(
             param_error(func, "simplest", "'lowest' or 'highest'", simplest)

@@ -275,6 +275,15 @@ def _checked_metrics(metrics):
             )
         )
     names = list(metrics)
+    if not names:
+        raise ValueError(
+            param_error(
+                _RATIO_FUNC,
+                "metrics",
+                "None or a non-empty list of metric names",
+                names,
+            )
+        )
     for name in names:
         if not isinstance(name, str) or name not in RATIO_METRICS:
             hint = did_you_mean(name, RATIO_METRICS) if isinstance(name, str) else ""

@@ -38,6 +38,7 @@ from .per_class import (
 )
 
 __all__ = [
+    "METRIC_PARAMETERS",
     "MetricOptions",
     "check_metric_options",
     "check_metric_options_once",
@@ -274,6 +275,9 @@ _METRIC_PARAMETER_CHECKS = {
     for info in LABEL_CATALOGUE
     for param, rule in info.checks.items()
 }
+
+#: The names of those parameters.
+METRIC_PARAMETERS = frozenset(_METRIC_PARAMETER_CHECKS)
 
 
 def check_metric_params(params, func):

@@ -21,10 +21,17 @@ from sklearn.base import clone
 from sklearn.model_selection import train_test_split
 from sklearn.utils import Bunch
 
-from .._core.checks import param_error, unknown_pos_label
+from .._core.checks import (
+    check_pos_label,
+    is_missing,
+    missing_message,
+    param_error,
+    unknown_pos_label,
+)
 from .._core.engine.select import index_of
 from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.definitions import balanced_accuracy_score
+from .estimation import _num_samples
 
 __all__ = ["balanced_accuracy_curve"]
 
@@ -32,7 +39,12 @@ _FUNC = "balanced_accuracy_curve"
 
 
 def _check_ratios(ratios):
-    values = np.asarray(ratios, dtype=float) if ratios is not None else None
+    try:
+        values = np.asarray(ratios, dtype=float) if ratios is not None else None
+    except (TypeError, ValueError):
+        raise TypeError(
+            param_error(_FUNC, "ratios", "a list of at least two shares", ratios)
+        ) from None
     if values is None or values.ndim != 1 or len(values) < 2:
         raise ValueError(
             param_error(_FUNC, "ratios", "a list of at least two shares", ratios)
@@ -54,13 +66,31 @@ def _check_ratios(ratios):
 
 
 def _check_binary(y, pos_label):
+    if y.ndim != 1:
+        raise ValueError(
+            param_error(
+                _FUNC,
+                "y",
+                "a 1-D array of two classes",
+                f"an array of shape {y.shape}",
+            )
+        )
+    if (y.dtype.kind == "f" and np.isnan(y).any()) or (
+        y.dtype.kind == "O" and any(is_missing(label) for label in y.tolist())
+    ):
+        raise ValueError(missing_message("y", _FUNC))
     classes = np.unique(y)
     if len(classes) != 2:
         raise ValueError(
-            f"{_FUNC} needs a two-class target; y holds {len(classes)} "
-            f"class(es): {classes.tolist()[:10]}. For multiclass data, score "
-            "one class against the rest (y == label)."
+            param_error(
+                _FUNC,
+                "y",
+                "a two-class target",
+                f"{len(classes)} class(es) {classes.tolist()[:10]}",
+                "For multiclass data, score one class against the rest (y == label).",
+            )
         )
+    pos_label = check_pos_label(pos_label, _FUNC, required=True)
     if index_of(classes, pos_label) < 0:
         raise unknown_pos_label(_FUNC, classes, pos_label, where="of y")
     return np.asarray([value == pos_label for value in y.tolist()])
@@ -179,18 +209,42 @@ def balanced_accuracy_curve(
     >>> bool(0.5 < curve.auc <= 1.0)
     True
     """
+    if not (hasattr(estimator, "fit") and hasattr(estimator, "predict")):
+        raise TypeError(
+            param_error(
+                _FUNC,
+                "estimator",
+                "a classifier with fit and predict",
+                type(estimator).__name__,
+            )
+        )
     ratios = _check_ratios(ratios)
-    if not isinstance(n_repeats, numbers.Integral) or n_repeats < 1:
+    if n_jobs is not None and (
+        isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral)
+    ):
+        raise ValueError(param_error(_FUNC, "n_jobs", "an int or None", n_jobs))
+    if (
+        isinstance(n_repeats, bool)
+        or not isinstance(n_repeats, numbers.Integral)
+        or n_repeats < 1
+    ):
         raise ValueError(param_error(_FUNC, "n_repeats", "a positive int", n_repeats))
     if not isinstance(test_size, numbers.Real) or not 0 < test_size < 1:
         raise ValueError(
             param_error(_FUNC, "test_size", "a float in the range (0, 1)", test_size)
         )
     y = np.asarray(y)
-    if len(y) != len(X):
-        raise ValueError(
-            f"X and y of {_FUNC} must have the same length; got {len(X)} and {len(y)}."
-        )
+    if y.ndim == 1:  # the shape is _check_binary's
+        n_samples = _num_samples(X, "X", _FUNC)
+        if len(y) != n_samples:
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "y",
+                    f"an array of the length of X ({n_samples} samples)",
+                    f"an array of length {len(y)}",
+                )
+            )
     positive = _check_binary(y, pos_label)
     n_positive_pool = int(np.floor(positive.sum() * (1 - test_size)))
     n_negative_pool = int(np.floor((~positive).sum() * (1 - test_size)))

@@ -10,17 +10,19 @@ Dal Pozzolo et al. 2015): ``p'_j ∝ p_j * target_j / train_j``.
 from __future__ import annotations
 
 import numbers
+import warnings
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.checks import is_real, param_error
 from .._core.inputs.scores import check_probability_rows
 from .._core.types import ArrayLike, FloatArray
-from .estimation import PrevalenceEstimate
+from .estimation import PrevalenceEstimate, check_X_y
 
 __all__ = ["PriorCorrectedClassifier", "correct_probabilities"]
 
@@ -43,8 +45,10 @@ def _check_prior(prior, n_classes, name, func, *, open_interval):
     if isinstance(prior, numbers.Real):
         if n_classes != 2:
             raise ValueError(param_error(func, name, rule, prior))
-        if not (np.isfinite(prior) and 0.0 < prior < 1.0):
-            raise ValueError(param_error(func, name, "a float in (0, 1)", prior))
+        inside = 0.0 < prior < 1.0 if open_interval else 0.0 <= prior <= 1.0
+        if not (np.isfinite(prior) and inside):
+            interval = "(0, 1)" if open_interval else "[0, 1]"
+            raise ValueError(param_error(func, name, f"a float in {interval}", prior))
         return np.array([1.0 - prior, float(prior)])
     try:
         values = np.asarray(prior, dtype=float)
@@ -141,9 +145,22 @@ def correct_probabilities(
     with np.errstate(divide="ignore", invalid="ignore"):
         if values.ndim == 1:
             positive = factors[1] * values
-            return positive / (positive + factors[0] * (1.0 - values))
-        weighted = values * factors
-        return weighted / weighted.sum(axis=1, keepdims=True)
+            corrected = positive / (positive + factors[0] * (1.0 - values))
+            undefined = np.isnan(corrected)
+        else:
+            weighted = values * factors
+            corrected = weighted / weighted.sum(axis=1, keepdims=True)
+            undefined = np.isnan(corrected).any(axis=1)
+    if undefined.any():
+        warnings.warn(
+            f"{func}: {int(undefined.sum())} sample(s) have probability 0 for "
+            "every class whose target_prior is positive (first: sample "
+            f"{int(np.flatnonzero(undefined)[0])}); their corrected "
+            "probabilities are undefined and set to NaN.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+    return corrected
 
 
 def _samplers(estimator):
@@ -267,9 +284,9 @@ class PriorCorrectedClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimato
                     "Wrap it in sklearn.calibration.CalibratedClassifierCV first.",
                 )
             )
+        y = check_X_y(X, y, func)
         self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
         self.classes_ = np.asarray(self.estimator_.classes_)
-        y = np.asarray(y)
         self.original_prior_ = self._shares(y)
         self.train_prior_ = self._shares(_resampled_labels(self.estimator_, X, y))
         self.target_prior_ = self._target(func)

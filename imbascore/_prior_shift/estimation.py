@@ -35,6 +35,8 @@ from .._core.checks import (
     check_n_resamples,
     check_pos_label,
     check_seed,
+    is_missing,
+    missing_message,
     param_error,
     unknown_pos_label,
 )
@@ -722,6 +724,15 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         """Measure the rates by cross-validation, then refit on ``X, y``."""
         func = "PrevalenceEstimator.fit"
         method = check_choice(self.method, "method", ESTIMATOR_METHODS, func)
+        if not (hasattr(self.estimator, "fit") and hasattr(self.estimator, "predict")):
+            raise TypeError(
+                param_error(
+                    func,
+                    "estimator",
+                    "a classifier with fit and predict",
+                    type(self.estimator).__name__,
+                )
+            )
         if method in ("pcc", "pacc", "em") and not hasattr(
             self.estimator, "predict_proba"
         ):
@@ -736,7 +747,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
                 )
             )
         _check_cv(self.cv, func)
-        y = np.asarray(y)
+        y = check_X_y(X, y, func)
         self.counts_ = self.soft_rates_ = None
         self.cv_proba_ = self.cv_codes_ = None
         if method in ("cc", "acc"):
@@ -783,7 +794,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         """
         check_is_fitted(self, "estimator_")
         func = "PrevalenceEstimator.estimate"
-        n_samples = _num_samples(X_unlabelled)
+        n_samples = _num_samples(X_unlabelled, "X_unlabelled", func)
         if n_samples == 0:
             raise ValueError(
                 param_error(
@@ -860,7 +871,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         return draws
 
 
-def _num_samples(X):
+def _num_samples(X, name="X", func="PrevalenceEstimator.estimate"):
     if hasattr(X, "shape") and len(X.shape):
         return int(X.shape[0])
     try:
@@ -868,4 +879,46 @@ def _num_samples(X):
     except TypeError:
         if isinstance(X, numbers.Number):
             return 1
-        raise
+        raise TypeError(
+            param_error(
+                func,
+                name,
+                "an array-like of shape (n_samples, n_features)",
+                type(X).__name__,
+            )
+        ) from None
+
+
+def check_X_y(X, y, func):
+    """``y`` as a 1-D array of at least two classes, free of missing labels,
+    as long as ``X``: checked at the door of a function that fits models on
+    them, whose own errors (scikit-learn's) would not name ``func``."""
+    n_samples = _num_samples(X, "X", func)
+    y = np.asarray(y)
+    if y.ndim != 1:
+        raise ValueError(
+            param_error(
+                func, "y", "a 1-D array of labels", f"an array of shape {y.shape}"
+            )
+        )
+    if len(y) != n_samples:
+        raise ValueError(
+            param_error(
+                func,
+                "y",
+                f"an array of the length of X ({n_samples} samples)",
+                f"an array of length {len(y)}",
+            )
+        )
+    if (y.dtype.kind == "f" and np.isnan(y).any()) or (
+        y.dtype.kind == "O" and any(is_missing(label) for label in y.tolist())
+    ):
+        raise ValueError(missing_message("y", func))
+    classes = np.unique(y)
+    if len(classes) < 2:
+        raise ValueError(
+            param_error(
+                func, "y", "labels of at least two classes", f"{len(classes)} class(es)"
+            )
+        )
+    return y

@@ -102,7 +102,7 @@ def test_bad_parameters(separable, kwargs, match):
 
 def test_multiclass_and_tiny_classes_are_refused():
     X = np.arange(90.0)[:, None]
-    with pytest.raises(ValueError, match="needs a two-class target; y holds 3"):
+    with pytest.raises(ValueError, match=r"two-class target\. Got .3 class"):
         balanced_accuracy_curve(GaussianNB(), X, np.arange(90) % 3)
     y = np.r_[np.ones(4), np.zeros(86)].astype(int)
     with pytest.raises(ValueError, match="classes are too small"):

@@ -293,11 +293,11 @@ CASES += [
 CASES += [
     ("PriorCorrectedClassifier.fit", "target_prior", value, rule)
     for value, rule in (
-        (1.5, r"\(0, 1\)"),
+        (1.5, r"\[0, 1\]"),
         ("abc", "'original'"),
         (True, "'original'"),
         ([0.5, 0.6], "sum to 1"),
-        (np.nan, r"\(0, 1\)"),
+        (np.nan, r"\[0, 1\]"),
     )
 ]
 CASES += [

@@ -118,15 +118,23 @@ def check_probability_rows(proba, func, name="proba"):
         raise ValueError(
             param_error(func, name, "at least two columns", f"shape {values.shape}")
         )
+    if np.isnan(values).any():
+        # NaN first: nanmin and nanmax would report the other values only
+        raise ValueError(
+            param_error(
+                func,
+                name,
+                "probabilities in [0, 1], free of NaN",
+                f"an array with {int(np.isnan(values).sum())} NaN",
+            )
+        )
     if not (np.isfinite(values).all() and values.min() >= 0 and values.max() <= 1):
         raise ValueError(
             param_error(
                 func,
                 name,
                 "probabilities in [0, 1]",
-                f"values in [{np.nanmin(values)!r}, {np.nanmax(values)!r}]"
-                if np.isfinite(values).any()
-                else "no finite value",
+                f"values in [{float(values.min())!r}, {float(values.max())!r}]",
             )
         )
     if values.ndim == 2:
