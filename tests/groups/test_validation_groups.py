@@ -9,6 +9,7 @@ methods of ``GroupMetrics``) gets bad input, and its error must name *its
 own* parameter, not that of a function it calls.
 """
 
+import re
 import warnings
 
 import numpy as np
@@ -188,7 +189,11 @@ CASES = [
 
 
 def _named(func, param, value):
-    shown = f"shape {value.shape}" if hasattr(value, "shape") else repr(value)[:30]
+    shown = (
+        f"shape {value.shape}"
+        if hasattr(value, "shape")
+        else re.sub(r" at 0x[0-9a-fA-F]+", "", repr(value))[:30]
+    )
     return f"{func.strip()}-{param}-{shown}"
 
 

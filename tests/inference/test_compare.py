@@ -366,7 +366,9 @@ def test_input_errors():
         compare_approaches([0.1, 0.2, 0.3])
     with pytest.raises(ValueError, match="non-numeric columns \\['name'\\]"):
         compare_approaches(pd.DataFrame({"name": ["x", "y"], "a": [1, 2]}))
-    with pytest.raises(ValueError, match="data set 7 x approach 'b' is nan"):
+    with pytest.raises(
+        ValueError, match="'results' parameter.*Data set 7 x approach 'b' is nan"
+    ):
         compare_approaches(pd.DataFrame({"a": [1, 2], "b": [np.nan, 2]}, index=[7, 8]))
     with pytest.raises(
         ValueError, match="'results' parameter.*without \\['sampler'\\]"

@@ -313,7 +313,11 @@ def _public_name(surface):
 
 def _case_id(case):
     func, param, value, _ = case
-    text = f"shape {value.shape}" if hasattr(value, "shape") else repr(value)
+    text = (
+        f"shape {value.shape}"
+        if hasattr(value, "shape")
+        else re.sub(r" at 0x[0-9a-fA-F]+", "", repr(value))
+    )
     return f"{func}-{param}-{text[:30]}"
 
 

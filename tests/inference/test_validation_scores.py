@@ -300,7 +300,11 @@ def _public_name(surface):
 
 def _case_id(case):
     func, param, value, _ = case
-    text = repr(value) if not hasattr(value, "shape") else f"shape {value.shape}"
+    text = (
+        re.sub(r" at 0x[0-9a-fA-F]+", "", repr(value))
+        if not hasattr(value, "shape")
+        else f"shape {value.shape}"
+    )
     return f"{func}-{param}-{text[:30]}"
 
 
