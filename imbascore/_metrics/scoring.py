@@ -77,6 +77,11 @@ def check_metric_options(
     """
     average = check_average(average, func, multiclass=name in MULTICLASS)
     fill, warn = check_zero_division(zero_division, func)
+    for option in params:  # an option of another metric (sensitivity's alpha)
+        if name in _OWN_OPTIONS and option not in _OWN_OPTIONS[name]:
+            raise _unexpected_option(
+                func, option, _OWN_OPTIONS[name], repr(name)
+            )
     params = check_metric_params(params, func)
     if warn and name in NAN_WHEN_UNDEFINED:
         fill = float("nan")
@@ -280,8 +285,27 @@ _METRIC_PARAMETER_CHECKS = {
 METRIC_PARAMETERS = frozenset(_METRIC_PARAMETER_CHECKS)
 
 
+#: The options each metric of the catalogue takes besides the shared four.
+_OWN_OPTIONS = {info.name: frozenset(info.checks) for info in LABEL_CATALOGUE}
+
+
+def _unexpected_option(func, option, taken, owner):
+    takes = f"takes {sorted(taken)}" if taken else "takes no option"
+    return TypeError(
+        f"{func} got an unexpected keyword argument {option!r}: {owner} {takes} "
+        "besides labels, pos_label, average and zero_division"
+    )
+
+
 def check_metric_params(params, func):
-    """Check the metric-specific parameters (alpha, squared, weight, ...)."""
+    """Check the metric-specific parameters (alpha, squared, weight, ...);
+    a name none of the catalogue's metrics takes is a TypeError naming
+    ``func``, not a bare KeyError."""
+    for option in params:
+        if option not in _METRIC_PARAMETER_CHECKS:
+            raise _unexpected_option(
+                func, option, METRIC_PARAMETERS, "a metric of imbascore"
+            )
     return {
         name: _METRIC_PARAMETER_CHECKS[name](value, name, func)
         for name, value in params.items()

@@ -422,3 +422,24 @@ def test_counts_built_from_four_cells_equal_the_dataclass_built_so():
     )
     with pytest.raises(AttributeError):
         fast.tp = 5.0
+
+
+@pytest.mark.parametrize(
+    "metric, option, takes",
+    [
+        ("sensitivity", "alpha", "takes no option"),  # IBA's option, not recall's
+        ("iba", "foo", r"takes \['alpha', 'squared'\]"),
+        ("gmean", "alpha", r"takes \['zero_recall'\]"),
+    ],
+)
+def test_an_option_the_metric_does_not_take_names_the_metrics_options(
+    metric, option, takes
+):
+    # a TypeError naming the call, not a KeyError or a private function's name
+    counts = ims.confusion_counts([0, 1, 1, 0], [0, 1, 0, 0])
+    message = (
+        rf"ConfusionCounts.score\('{metric}'\) got an unexpected keyword "
+        rf"argument '{option}': '{metric}' {takes}"
+    )
+    with pytest.raises(TypeError, match=message):
+        counts.score(metric, **{option: 0.1})
