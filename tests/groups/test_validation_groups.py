@@ -9,11 +9,11 @@ methods of ``GroupMetrics``) gets bad input, and its error must name *its
 own* parameter, not that of a function it calls.
 """
 
-import re
 import warnings
 
 import numpy as np
 import pytest
+from bad_input_tables import case_id
 from sklearn.exceptions import UndefinedMetricWarning
 
 import imbascore as ims
@@ -188,22 +188,13 @@ CASES = [
 ]
 
 
-def _named(func, param, value):
-    shown = (
-        f"shape {value.shape}"
-        if hasattr(value, "shape")
-        else re.sub(r" at 0x[0-9a-fA-F]+", "", repr(value))[:30]
-    )
-    return f"{func.strip()}-{param}-{shown}"
-
-
 #: functions whose parameters the groups family must not be named by
 CALLEES = ("ConfusionCounts.score", "roc_auc_score", "brier_score_loss")
 
 
 @pytest.mark.parametrize(
     "func, param, value, rule",
-    [pytest.param(*case, id=_named(*case[:3])) for case in CASES],
+    [pytest.param(*case, id=case_id(case)) for case in CASES],
 )
 def test_bad_input_names_the_parameter_of_the_function_called(func, param, value, rule):
     call, defaults = SURFACES[func]

@@ -11,11 +11,10 @@ own* parameter, not that of a function it calls, nor be numpy's or
 pandas' message without the parameter's name.
 """
 
-import re
-
 import numpy as np
 import pandas as pd
 import pytest
+from bad_input_tables import assert_names_its_parameter, case_id
 from sklearn.exceptions import UndefinedMetricWarning
 
 import imbascore as ims
@@ -307,36 +306,9 @@ CASES = (
 )
 
 
-def _public_name(surface):
-    return surface.split(" (")[0]
-
-
-def _case_id(case):
-    func, param, value, _ = case
-    text = (
-        f"shape {value.shape}"
-        if hasattr(value, "shape")
-        else re.sub(r" at 0x[0-9a-fA-F]+", "", repr(value))
-    )
-    return f"{func}-{param}-{text[:30]}"
-
-
-def _message(surface, param, value):
-    """The error text of ``surface`` called with ``param=value``."""
-    call, defaults = SURFACES[surface]
-    with pytest.raises((TypeError, ValueError)) as raised:
-        call(**dict(defaults, **{param: value}))
-    return str(raised.value)
-
-
-@pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
 def test_bad_input_names_the_function_its_parameter_the_rule_and_the_value(case):
-    surface, param, value, rule = case
-    message = _message(surface, param, value)
-    # scikit-learn's validate_params wording, naming the public function
-    own = rf"The '{param}' parameter of {re.escape(_public_name(surface))}\b"
-    assert re.search(own, message), message
-    assert re.search(rule, message) and "instead" in message, message
+    assert_names_its_parameter(SURFACES, case)
 
 
 @pytest.mark.parametrize("surface", sorted(SURFACES))
