@@ -151,3 +151,37 @@ def test_pickles_of_release_0_1_0_keep_working():
     assert paired.seen_a.all() and paired.seen_b.all()
     result = ims.compare_predictions(paired + paired, None, None, random_state=0)
     assert np.isfinite(result.estimate)
+
+
+WAVE5 = PICKLES / "wave5"
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in WAVE5.glob("*.pkl")))
+def test_pickles_of_main_before_the_specs_load_and_agree(name):
+    # Pickled by main on 2026-11-28 (1a0312c), before wave 6 gave each metric
+    # one spec: scorers of every family, records, intervals and comparisons.
+    made = json.loads((WAVE5 / "versions.json").read_text())
+    here = {"numpy": np.__version__, "scikit-learn": sklearn.__version__}
+    if made != here:
+        pytest.skip(f"pickles of other library versions: made with {made}, here {here}")
+    maker = _maker()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        saved = pickle.loads((WAVE5 / f"{name}.pkl").read_bytes())
+    fresh = {**maker.objects(), **maker.objects_of_wave5()}[name]
+    X, y = maker.data()
+    model = LogisticRegression().fit(X, y)
+    if name.endswith("multi_scorer") or name == "multi_scorer_families":
+        assert saved.score(model, X, y) == fresh.score(model, X, y)
+    elif name.endswith("_scorer"):
+        assert saved(model, X, y) == fresh(model, X, y)
+    elif name in ("prior_corrected", "grid_search"):
+        np.testing.assert_array_equal(saved.predict_proba(X), fresh.predict_proba(X))
+    elif name == "metric_infos":
+        assert [info.name for info in saved] == [
+            info.name for info in fresh[: len(saved)]
+        ]
+    elif name == "metric_info":
+        assert saved.name == fresh.name and saved.bounds == fresh.bounds
+    else:
+        assert repr(saved) == repr(fresh)

@@ -49,12 +49,43 @@ def objects():
     }
 
 
-def main():
-    for name, value in objects().items():
-        (HERE / f"{name}.pkl").write_bytes(pickle.dumps(value, protocol=4))
+def objects_of_wave5():
+    """Objects of the families wave 5 added, pickled by main on 2026-11-28
+    (1a0312c), before wave 6 moved every metric into one spec."""
+    X, y = data()
+    score = X[:, 0]
+    return {
+        "roc_auc_scorer": ims.get_scorer("roc_auc"),
+        "brier_scorer": ims.get_scorer("neg_brier_score"),
+        "ece_scorer": ims.get_scorer("neg_ece"),
+        "multi_scorer_families": ims.multi_scorer(
+            ["iba", "average_precision", "neg_brier_score"]
+        ),
+        "metric_info": ims.list_metrics()[0],
+        "metric_infos": ims.list_metrics(),
+        "score_interval": ims.metric_interval(y, score, "roc_auc", random_state=0),
+        "comparison": ims.compare_predictions(
+            y,
+            (X[:, 0] > 0.8).astype(int),
+            (X[:, 1] > 0.8).astype(int),
+            metric="iba",
+            random_state=0,
+        ),
+    }
+
+
+def main(folder=HERE, made=objects):
+    folder.mkdir(exist_ok=True)
+    for name, value in made().items():
+        (folder / f"{name}.pkl").write_bytes(pickle.dumps(value, protocol=4))
     versions = {"numpy": np.__version__, "scikit-learn": sklearn.__version__}
-    (HERE / "versions.json").write_text(json.dumps(versions, indent=1) + "\n")
+    (folder / "versions.json").write_text(json.dumps(versions, indent=1) + "\n")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if sys.argv[1:] == ["wave5"]:
+        main(HERE / "wave5", lambda: {**objects(), **objects_of_wave5()})
+    else:
+        main()
