@@ -26,6 +26,8 @@ from .._ranking.areas import (
     precision_recall_gain_curve,
     roc_auc_score,
 )
+from .._specs.catalogue import CATALOGUE
+from .._specs.spec import implements
 from .scoring import check_metric_options_once, score_table
 
 __all__ = [
@@ -1542,3 +1544,8 @@ def negative_likelihood_ratio_score(
         sample_weight,
         zero_division,
     )
+
+
+# Each spec finds its public function here (the specs are below the functions).
+for _spec in CATALOGUE:
+    implements(_spec.name)(globals()[_spec.function_name])

@@ -10,8 +10,7 @@ import numpy as np
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES
 from .._core.checks import describe, did_you_mean, param_error
 from .._ranking.evaluate import SCORE_METRIC_NAMES
-from .catalogue import BY_NAME, LABEL_CATALOGUE
-from .per_class import METRICS
+from .._specs.catalogue import BY_NAME, LABEL_METRICS
 from .scoring import check_metric_options, score_table
 from .sklearn_from_counts import SKLEARN_SCORES
 
@@ -34,24 +33,14 @@ _SHARED_DEFAULTS = {
 }
 
 
-#: Names whose meaning is scikit-learn's, read with imbascore's own function:
-#: scikit-learn's balanced_accuracy_score is the mean recall over the true
-#: classes, imbascore's ``balanced_accuracy_score(average="multiclass")``.
-_DEFAULT_AVERAGE = {
-    info.name: info.score_average
-    for info in LABEL_CATALOGUE
-    if info.score_average != "binary"
-}
-
-
 def score_names():
     """Every name :meth:`ConfusionCounts.score` knows, sorted."""
-    return sorted(set(METRICS) | set(SKLEARN_SCORES))
+    return sorted(set(LABEL_METRICS) | set(SKLEARN_SCORES))
 
 
 def option_names(metric):
     """The options the metric ``metric`` of :func:`score_names` takes."""
-    if metric in METRICS:
+    if metric in LABEL_METRICS:
         return frozenset(_SHARED_DEFAULTS) | frozenset(BY_NAME[metric].params)
     return SKLEARN_SCORES[metric].options
 
@@ -60,9 +49,9 @@ def metric_options(metric, params, func):
     """The checked options of a metric of the package named ``metric``, with
     the defaults of its function (and scikit-learn's meaning of the names
     scikit-learn has)."""
-    options = dict(_SHARED_DEFAULTS)
-    if metric in _DEFAULT_AVERAGE:
-        options["average"] = _DEFAULT_AVERAGE[metric]
+    # A name scikit-learn has means what it means there (its
+    # balanced_accuracy_score is the mean recall: average="multiclass").
+    options = dict(_SHARED_DEFAULTS, average=BY_NAME[metric].score_average)
     options.update(params)
     return check_metric_options(metric, func, **options)
 
@@ -72,7 +61,7 @@ def score_of_table(table, metric, params, func):
     :meth:`ConfusionCounts.score` and of the intervals."""
     if not isinstance(metric, str):
         raise TypeError(param_error(func, "metric", "a str", type(metric).__name__))
-    if metric in METRICS:
+    if metric in LABEL_METRICS:
         return score_table(metric_options(metric, params, func), table, stacklevel=3)
     if metric in SKLEARN_SCORES:
         return SKLEARN_SCORES[metric](table, func=func, **params)

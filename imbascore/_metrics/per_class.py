@@ -9,8 +9,9 @@ import warnings
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from . import formulas as F
-from .catalogue import LABEL_CATALOGUE
+from .._specs import formulas as F
+from .._specs.catalogue import LABEL_METRICS, metric_info
+from .._specs.label_formulas import accuracy, fnr, fpr, npv, ppv, rate, tnr, tpr
 
 __all__ = [
     "METRICS",
@@ -29,187 +30,8 @@ __all__ = [
 ]
 
 
-# ---------------------------------------------------------------- rates
-
-
-def rate(numerator, denominator):
-    """Ratio clipped to [0, 1] (rounding only); NaN where undefined.
-
-    Callers silence numpy's 0/0 warning (see ``per_class_values``). Plain
-    floats (defined binary cells, see ``binary_cells``) stay floats.
-    """
-    if type(numerator) is float:
-        return min(max(numerator / denominator, 0.0), 1.0)
-    return np.minimum(np.maximum(numerator / denominator, 0.0), 1.0)
-
-
-def tpr(counts):
-    return rate(counts.tp, counts.tp + counts.fn)
-
-
-def tnr(counts):
-    return rate(counts.tn, counts.fp + counts.tn)
-
-
-def fpr(counts):
-    return rate(counts.fp, counts.fp + counts.tn)
-
-
-def fnr(counts):
-    return rate(counts.fn, counts.tp + counts.fn)
-
-
-def ppv(counts):
-    return rate(counts.tp, counts.tp + counts.fp)
-
-
-def npv(counts):
-    return rate(counts.tn, counts.tn + counts.fn)
-
-
-def accuracy(counts):
-    total = (counts.tp + counts.fn) + (counts.fp + counts.tn)
-    return rate(counts.tp + counts.tn, total)
-
-
-# ---------------------------------------------------------------- metrics
-
-
-def _sensitivity(counts):
-    return tpr(counts)
-
-
-def _specificity(counts):
-    return tnr(counts)
-
-
-def _dominance(counts):
-    return F.dominance(tpr(counts), tnr(counts))
-
-
-def _geometric_mean(counts, zero_recall=0.0):
-    # zero_recall acts with average="multiclass" only (checked to be 0 here).
-    return F.geometric_mean(tpr(counts), tnr(counts))
-
-
-def _iba(counts, alpha=0.1, squared=True):
-    return F.index_balanced_accuracy(tpr(counts), tnr(counts), alpha, squared)
-
-
-def _optimized_precision(counts):
-    return F.optimized_precision(accuracy(counts), tpr(counts), tnr(counts))
-
-
-def _ad_area(counts):
-    sens, spec = tpr(counts), tnr(counts)
-    return F.ad_area(F.geometric_mean(sens, spec), F.dominance(sens, spec))
-
-
-def _balanced_accuracy(counts, adjusted=False):
-    value = F.balanced_accuracy(tpr(counts), tnr(counts))
-    # Chance-adjusted as scikit-learn's: (BA - 1/2) / (1 - 1/2) for two classes.
-    return 2.0 * value - 1.0 if adjusted else value
-
-
-def _weighted_accuracy(counts, weight=0.5):
-    return F.weighted_accuracy(tpr(counts), tnr(counts), weight)
-
-
-# Rates closer than this are on the chance diagonal (rounding of weighted sums).
-_DIAGONAL_TOLERANCE = 1e-12
-
-
-def _dprime(counts, correction="macmillan"):
-    hits, false_alarms = tpr(counts), fpr(counts)
-    # Half a trial under weights: the trials are the effective sample sizes,
-    # so scaling all weights, or weighting a class uniformly, changes nothing.
-    positive_trials, negative_trials = counts.trials
-    misses = rate(counts.fn, counts.positives)
-    corrected = F.probit(hits, misses, positive_trials, correction) - F.probit(
-        false_alarms, tnr(counts), negative_trials, correction
-    )
-    # A point on the chance diagonal (every constant prediction is one) has
-    # d' = 0; correcting its two rates by class-size-dependent amounts would
-    # credit it with discrimination it does not have.
-    on_diagonal = np.abs(hits - false_alarms) <= _DIAGONAL_TOLERANCE
-    return np.where(on_diagonal, 0.0, corrected)
-
-
-def _aucz(counts, correction="macmillan"):
-    return F.aucz(_dprime(counts, correction))
-
-
-def _fpr(counts):
-    return fpr(counts)
-
-
-def _fnr(counts):
-    return fnr(counts)
-
-
-def _npv(counts):
-    return npv(counts)
-
-
-def _informedness(counts):
-    return F.informedness(tpr(counts), tnr(counts))
-
-
-def _markedness(counts):
-    return F.markedness(ppv(counts), npv(counts))
-
-
-def _lr_plus(counts):
-    return tpr(counts) / fpr(counts)
-
-
-def _lr_minus(counts):
-    return fnr(counts) / tnr(counts)
-
-
-def _nmi(counts):
-    tables = np.stack([counts.tp, counts.fn, counts.fp, counts.tn], axis=-1)
-    return F.normalized_mutual_information(tables.reshape(-1, 2, 2))
-
-
-#: name -> per-class function of ConfusionCounts (the facts of each metric
-#: are its record in the catalogue).
-_FUNCTIONS = {
-    "sensitivity": _sensitivity,
-    "specificity": _specificity,
-    "dominance": _dominance,
-    "gmean": _geometric_mean,
-    "iba": _iba,
-    "optimized_precision": _optimized_precision,
-    "ad_area": _ad_area,
-    "balanced_accuracy": _balanced_accuracy,
-    "weighted_accuracy": _weighted_accuracy,
-    "dprime": _dprime,
-    "aucz": _aucz,
-    "nmi": _nmi,
-    "fpr": _fpr,
-    "fnr": _fnr,
-    "npv": _npv,
-    "informedness": _informedness,
-    "markedness": _markedness,
-    "lr_plus": _lr_plus,
-    "lr_minus": _lr_minus,
-}
-
-#: name -> (per-class function of ConfusionCounts, counts it needs non-zero,
-#: readable name used in warnings), from the catalogue, in its order (the
-#: report's column order).
-METRICS = {
-    info.name: (_FUNCTIONS[info.name], info.needs, info.readable)
-    for info in LABEL_CATALOGUE
-}
-
-#: Metrics whose undefined values are NaN under zero_division="warn" (as in
-#: scikit-learn's class_likelihood_ratios): 0 would read as a verdict.
-NAN_WHEN_UNDEFINED = frozenset(
-    info.name for info in LABEL_CATALOGUE if info.nan_when_undefined
-)
-
+#: The names of the metrics of labels (a view of the registry).
+METRICS = LABEL_METRICS
 
 #: The cells each entry of "counts it needs non-zero" sums.
 _SUMS = {
@@ -218,32 +40,36 @@ _SUMS = {
     "predicted_positives": ("tp", "fp"),
     "predicted_negatives": ("tn", "fn"),
 }
-#: metric -> the pairs of cells (second None: one cell) that must not sum to 0.
-_NEEDED_CELLS = {
-    name: tuple(_SUMS.get(needed, (needed, None)) for needed in requires)
-    for name, (_, requires, _) in METRICS.items()
-}
+
+
+def _needed_cells(spec):
+    """The pairs of cells (second None: one cell) that must not sum to 0."""
+    return tuple(_SUMS.get(needed, (needed, None)) for needed in spec.needs)
 
 
 def binary_value(name, counts, params):
     """The value of metric ``name`` from one label's counts held as plain
     floats (``OneVsRestCounts.of_cells``), or None where it is undefined:
     the general path fills and announces that."""
-    for first, second in _NEEDED_CELLS[name]:
+    spec = metric_info(name)
+    for first, second in _needed_cells(spec):
         total = getattr(counts, first)
         if second is not None:
             total = total + getattr(counts, second)
         if total == 0:
             return None
-    return float(METRICS[name][0](counts, **params))
+    value = float(spec.formula(counts, **params))
+    return None if value != value else value
 
 
 def per_class_values(name, counts, fill, warn, *, stacklevel, **params):
     """Per-class values of metric ``name``; undefined entries become ``fill``."""
-    function, requires, readable = METRICS[name]
+    spec = metric_info(name)
+    requires, readable = spec.needs, spec.readable
     with np.errstate(divide="ignore", invalid="ignore"):
-        values = np.asarray(function(counts, **params), dtype=float)
-    undefined = np.zeros(values.shape, dtype=bool)
+        values = np.asarray(spec.formula(counts, **params), dtype=float)
+    # 0/0 in a formula (a defined metric's own or one of its needs) is NaN.
+    undefined = np.isnan(values)
     for attribute in requires:
         undefined |= getattr(counts, attribute) == 0
     if not undefined.any():
@@ -419,10 +245,10 @@ def _multiclass_nmi(counts, fill, warn, stacklevel):
     )
 
 
-#: name -> function of (counts, fill, warn, stacklevel, **params) for
-#: average="multiclass".
+#: A spec's ``multiclass`` kind -> function of (counts, fill, warn,
+#: stacklevel, **params) for average="multiclass".
 MULTICLASS = {
-    "gmean": _multiclass_gmean,
-    "balanced_accuracy": _multiclass_balanced_accuracy,
-    "nmi": _multiclass_nmi,
+    "geometric_mean_recall": _multiclass_gmean,
+    "mean_recall": _multiclass_balanced_accuracy,
+    "mutual_information": _multiclass_nmi,
 }

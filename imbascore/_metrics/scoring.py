@@ -12,11 +12,8 @@ from typing import Any
 
 from .._core.checks import (
     check_average,
-    check_bool,
-    check_choice,
     check_labels,
     check_pos_label,
-    check_unit_interval,
     check_zero_division,
     param_error,
 )
@@ -26,12 +23,9 @@ from .._core.engine.select import (
     micro_counts,
     select_counts,
 )
-from .catalogue import LABEL_CATALOGUE
-from .formulas import DPRIME_CORRECTIONS
+from .._specs.catalogue import BY_NAME, label_specs, metric_info
 from .per_class import (
-    METRICS,
     MULTICLASS,
-    NAN_WHEN_UNDEFINED,
     average_values,
     binary_value,
     per_class_values,
@@ -55,7 +49,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class MetricOptions:
-    """Checked options of one metric (``name`` is a key of ``METRICS``)."""
+    """Checked options of one metric (``name`` names a spec of labels)."""
 
     name: str
     func: str
@@ -75,15 +69,16 @@ def check_metric_options(
     ``labels`` and ``pos_label`` are checked here too, so that a scorer
     factory refuses them when the scorer is built.
     """
-    average = check_average(average, func, multiclass=name in MULTICLASS)
+    spec = BY_NAME.get(name)
+    average = check_average(
+        average, func, multiclass=spec is not None and spec.multiclass is not None
+    )
     fill, warn = check_zero_division(zero_division, func)
     for option in params:  # an option of another metric (sensitivity's alpha)
-        if name in _OWN_OPTIONS and option not in _OWN_OPTIONS[name]:
-            raise _unexpected_option(
-                func, option, _OWN_OPTIONS[name], repr(name)
-            )
+        if spec is not None and option not in spec.checks:
+            raise _unexpected_option(func, option, spec.checks, repr(name))
     params = check_metric_params(params, func)
-    if warn and name in NAN_WHEN_UNDEFINED:
+    if warn and spec is not None and spec.nan_when_undefined:
         fill = float("nan")
     if params.get("zero_recall", 0.0) != 0.0 and average != "multiclass":
         raise ValueError(
@@ -146,15 +141,16 @@ def selection_key(options):
     return options.average, options.pos_label, labels
 
 
-#: What a metric's average="multiclass" is, where a user may know it by
-#: another name (said by the error of a binary average on many classes).
+#: What a ``multiclass`` kind is, where a user may know it by another name
+#: (said by the error of a binary average on many classes).
 _MULTICLASS_FORMS = {
-    "balanced_accuracy": ": the mean recall, scikit-learn's balanced_accuracy_score"
+    "mean_recall": ": the mean recall, scikit-learn's balanced_accuracy_score"
 }
 
 
 def select_for(options, table, *, stacklevel=2):
     """The one-vs-rest counts that metric ``options`` reads off ``table``."""
+    kind = metric_info(options.name).multiclass
     return select_counts(
         table,
         labels=options.labels,
@@ -163,15 +159,15 @@ def select_for(options, table, *, stacklevel=2):
         func=options.func,
         stacklevel=stacklevel + 1,
         averages=("micro", "macro", "weighted", None)
-        + (("multiclass",) if options.name in MULTICLASS else ()),
-        multiclass_form=_MULTICLASS_FORMS.get(options.name, ""),
+        + (("multiclass",) if kind is not None else ()),
+        multiclass_form=_MULTICLASS_FORMS.get(kind, ""),
     )
 
 
 def score_counts(options, counts, *, stacklevel=2):
     """Value of the metric described by ``options`` from selected ``counts``."""
     if options.average == "multiclass":
-        return MULTICLASS[options.name](
+        return MULTICLASS[metric_info(options.name).multiclass](
             counts,
             options.fill,
             options.warn,
@@ -198,7 +194,7 @@ def score_counts(options, counts, *, stacklevel=2):
         options.fill,
         warn=options.warn
         and (
-            METRICS[options.name][2]
+            metric_info(options.name).readable
             if samplewise
             else _unannounced_zero_support(options.name)
         ),
@@ -212,15 +208,8 @@ def _unannounced_zero_support(name):
     Such a metric has not warned about them, so an undefined weighted average
     must; the others have named every zero-support label already.
     """
-    _, requires, readable = METRICS[name]
-    return None if "positives" in requires else readable
-
-
-#: Metrics computed in plain Python from the four cells of a defined binary
-#: table (the others take logarithms or quantiles of arrays).
-_PLAIN_BINARY = frozenset(
-    info.name for info in LABEL_CATALOGUE if info.plain_arithmetic
-)
+    spec = metric_info(name)
+    return None if "positives" in spec.needs else spec.readable
 
 
 def plain_counts(table, pos_label, *, position=None):
@@ -237,14 +226,16 @@ def plain_value(options, counts):
     """The binary value of ``options`` from :func:`plain_counts` (the same
     IEEE arithmetic as the arrays), or None where the general path has more
     to say: an undefined value, a metric of logarithms or quantiles."""
-    if options.name not in _PLAIN_BINARY:
+    # Only a metric computed in plain Python from the four cells (not from
+    # logarithms or quantiles of arrays) has the same IEEE value this way.
+    if not metric_info(options.name).plain_arithmetic:
         return None
     return binary_value(options.name, counts, options.params)
 
 
 def plain_binary(options, table):
     """:func:`plain_value` read off a counted table, or None."""
-    if options.name not in _PLAIN_BINARY:
+    if not metric_info(options.name).plain_arithmetic:
         return None
     counts = plain_counts(table, options.pos_label)
     if counts is None:
@@ -262,31 +253,18 @@ def score_table(options, table, *, stacklevel=2):
     return score_counts(options, counts, stacklevel=stacklevel + 1)
 
 
-def _check_correction(value, name, func):
-    return check_choice(value, name, DPRIME_CORRECTIONS, func)
+def _parameter_constraints():
+    """Parameter -> its constraint, over every registered metric of labels
+    (a parameter shared by metrics has one rule)."""
+    return {
+        param: constraint
+        for spec in label_specs()
+        for param, constraint in spec.checks.items()
+    }
 
 
-#: The rules the catalogue's records name for their parameters.
-_CHECKS = {
-    "unit_interval": check_unit_interval,
-    "bool": check_bool,
-    "dprime_correction": _check_correction,
-}
-
-# The parameters particular to some metrics, and how each is checked (from
-# the catalogue; a parameter shared by metrics has one rule).
-_METRIC_PARAMETER_CHECKS = {
-    param: _CHECKS[rule]
-    for info in LABEL_CATALOGUE
-    for param, rule in info.checks.items()
-}
-
-#: The names of those parameters.
-METRIC_PARAMETERS = frozenset(_METRIC_PARAMETER_CHECKS)
-
-
-#: The options each metric of the catalogue takes besides the shared four.
-_OWN_OPTIONS = {info.name: frozenset(info.checks) for info in LABEL_CATALOGUE}
+#: The parameters the built-in metrics of labels take besides the shared four.
+METRIC_PARAMETERS = frozenset(_parameter_constraints())
 
 
 def _unexpected_option(func, option, taken, owner):
@@ -301,12 +279,11 @@ def check_metric_params(params, func):
     """Check the metric-specific parameters (alpha, squared, weight, ...);
     a name none of the catalogue's metrics takes is a TypeError naming
     ``func``, not a bare KeyError."""
+    constraints = _parameter_constraints()
     for option in params:
-        if option not in _METRIC_PARAMETER_CHECKS:
-            raise _unexpected_option(
-                func, option, METRIC_PARAMETERS, "a metric of imbascore"
-            )
+        if option not in constraints:
+            raise _unexpected_option(func, option, constraints, "a metric of imbascore")
     return {
-        name: _METRIC_PARAMETER_CHECKS[name](value, name, func)
+        name: constraints[name].check(value, name, func)
         for name, value in params.items()
     }

@@ -55,7 +55,8 @@ from .._metrics.cost_formulas import (
 )
 from .._metrics.named_scores import metric_options
 from .._metrics.net_benefit_formulas import check_threshold_probability, net_benefit
-from .._metrics.per_class import METRICS, per_class_values
+from .._metrics.per_class import per_class_values
+from .._specs.catalogue import LABEL_METRICS
 from .constraints import check_constraint, constrained_index, unmet_error
 
 __all__ = [
@@ -188,7 +189,7 @@ def threshold_metric_names() -> list[str]:
     >>> {"iba", "gmean", "f1"} <= set(threshold_metric_names())
     True
     """
-    return sorted(set(METRICS) | set(_SKLEARN_BINARY) | set(_DECISIONS))
+    return sorted(set(LABEL_METRICS) | set(_SKLEARN_BINARY) | set(_DECISIONS))
 
 
 def accepted_params(name):
@@ -638,7 +639,7 @@ def _evaluate(name, counts, params, pos_label, func):
         options = metric_options(
             name, dict(params, average="binary", pos_label=pos_label), func
         )
-        _, requires, readable = METRICS[name]
+        requires, readable = metric_info(name).needs, metric_info(name).readable
         fill, warn = options.fill, options.warn
         values = per_class_values(
             name, counts, fill, False, stacklevel=2, **options.params

@@ -209,7 +209,6 @@ def test_derived_tables_follow_the_catalogue():
     from imbascore._inference.summaries import RATE_METRICS
     from imbascore._metrics.catalogue import NOT_A_QUALITY
     from imbascore._metrics.per_class import METRICS as PER_CLASS
-    from imbascore._metrics.per_class import NAN_WHEN_UNDEFINED
     from imbascore._report.report import REPORT_METRICS
     from imbascore._scorer.factories import LOWER_IS_BETTER, RATIO_FREE
     from imbascore._thresholds.curve import _LOWER_IS_BETTER
@@ -219,7 +218,6 @@ def test_derived_tables_follow_the_catalogue():
     assert list(REPORT_METRICS) == [m for m in names if m in REPORT_METRICS]
     assert RATE_METRICS == tuple(m.name for m in LABEL_METRICS if m.ratio_free)
     assert RATIO_FREE == set(RATE_METRICS) | {"roc_auc", "partial_auc"}
-    assert NAN_WHEN_UNDEFINED == {m.name for m in LABEL_METRICS if m.nan_when_undefined}
     lower = {m.name for m in METRICS if not m.greater_is_better}
     lower_labels = {m.name for m in LABEL_METRICS if not m.greater_is_better}
     assert lower_labels == {FACTORY_METRICS[f][0] for f in LOWER_IS_BETTER}

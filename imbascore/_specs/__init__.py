@@ -1,0 +1,1 @@
+"""One spec per metric, at the bottom of the package (see :mod:`.spec`)."""
