@@ -8,6 +8,7 @@ and call these for the rest; this module imports nothing of the package but
 """
 
 import difflib
+import functools
 import numbers
 from collections.abc import Iterator, Mapping, Set
 
@@ -18,6 +19,7 @@ from .frames import frame_column
 
 __all__ = [
     "AVERAGE_OPTIONS",
+    "CALLER",
     "CHUNK",
     "as_python_scalar",
     "check_average",
@@ -43,6 +45,7 @@ __all__ = [
     "missing_message",
     "param_error",
     "preview",
+    "public",
     "unknown_pos_label",
 ]
 
@@ -50,6 +53,52 @@ AVERAGE_OPTIONS = ("binary", "micro", "macro", "weighted", "samples", None)
 
 # Chunk length for passes over labels (bounds temporary memory).
 CHUNK = 1 << 16
+
+
+#: Stands for the public function the user called, in the text of an error
+#: raised below it: the code below the door need not know who called it;
+#: :func:`public` writes the name in.
+CALLER = "<the function called>"
+
+
+def public(function):
+    """Name ``function`` in the errors raised below it (as scikit-learn's
+    ``validate_params`` names the function the user called).
+
+    A ``ValueError`` or ``TypeError`` whose text holds :data:`CALLER` is
+    raised again, of the same type, with ``function``'s name in its place.
+    Public functions that call each other: the outermost, the one the user
+    called, is named (each door keeps the text it was given).
+    """
+    name = function.__qualname__
+
+    @functools.wraps(function)
+    def door(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except (ValueError, TypeError) as error:
+            named = _naming(error, name)
+            if named is None:
+                raise
+            raise named.with_traceback(error.__traceback__) from error.__cause__
+
+    return door
+
+
+def _naming(error, name):
+    """``error`` again with ``name`` for :data:`CALLER`, or None if its text
+    does not hold it."""
+    template = getattr(error, "_caller_template", None)
+    if template is None:
+        if not error.args or CALLER not in str(error.args[0]):
+            return None
+        template = str(error.args[0])
+    try:
+        named = type(error)(template.replace(CALLER, name), *error.args[1:])
+    except Exception:  # an error type with another signature: leave it be
+        return None
+    named._caller_template = template
+    return named
 
 
 def param_error(func, param, rule, got, hint=""):

@@ -17,6 +17,7 @@ from .._calibration.scores import (
     log_loss,
     miscalibration_score,
 )
+from .._core.checks import CALLER, public
 from .._core.engine import count_table
 from .._core.types import ArrayLike, Average, FloatArray, PosLabel, ZeroDivision
 from .._ranking.areas import (
@@ -175,9 +176,9 @@ def _document(multiclass="", **inserts):
 
 def _score(
     name,
-    func,
     y_true,
     y_pred,
+    *,
     labels,
     pos_label,
     average,
@@ -185,7 +186,9 @@ def _score(
     zero_division,
     **params,
 ):
-    """Check the options, count once, evaluate metric ``name`` and average it."""
+    """Check the options, count once, evaluate metric ``name`` and average it:
+    the body of every public metric of labels (``_score(name, **locals())``)."""
+    func = CALLER  # named by the public function's door (@public)
     options = check_metric_options_once(
         name,
         func,
@@ -202,6 +205,7 @@ def _score(
 
 
 @_document()
+@public
 def sensitivity_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -246,20 +250,11 @@ def sensitivity_score(
     >>> sensitivity_score([0, 1, 1, 1, 0], [0, 1, 0, 1, 1])
     0.666...
     """
-    return _score(
-        "sensitivity",
-        "sensitivity_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("sensitivity", **locals())
 
 
 @_document()
+@public
 def specificity_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -306,20 +301,11 @@ def specificity_score(
     >>> specificity_score([0, 0, 1, 1], [0, 1, 1, 1], sample_weight=[1, 2, 3, 4])
     0.333...
     """
-    return _score(
-        "specificity",
-        "specificity_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("specificity", **locals())
 
 
 @_document()
+@public
 def dominance_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -369,23 +355,14 @@ def dominance_score(
     >>> round(dominance_score(y_true, y_pred), 4)
     -0.0833
     """
-    return _score(
-        "dominance",
-        "dominance_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("dominance", **locals())
 
 
 @_document(
     "the geometric mean of the per-class recalls, over the classes with "
     "weight in ``y_true`` (or over ``labels``); see Notes."
 )
+@public
 def geometric_mean_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -459,21 +436,11 @@ def geometric_mean_score(
     ...     y_true, y_pred, average="multiclass", zero_recall=0.001), 4)
     0.0794
     """
-    return _score(
-        "gmean",
-        "geometric_mean_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-        zero_recall=zero_recall,
-    )
+    return _score("gmean", **locals())
 
 
 @_document()
+@public
 def index_balanced_accuracy_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -546,21 +513,10 @@ def index_balanced_accuracy_score(
     >>> round(index_balanced_accuracy_score(y_true, y_pred, alpha=0.0), 4)
     0.625
     """
-    return _score(
-        "iba",
-        "index_balanced_accuracy_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-        alpha=alpha,
-        squared=squared,
-    )
+    return _score("iba", **locals())
 
 
+@public
 def iba_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -591,22 +547,11 @@ def iba_score(
     >>> round(iba_score(y_true, y_pred), 4)
     0.6198
     """
-    return _score(
-        "iba",
-        "iba_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-        alpha=alpha,
-        squared=squared,
-    )
+    return _score("iba", **locals())
 
 
 @_document()
+@public
 def optimized_precision_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -653,20 +598,11 @@ def optimized_precision_score(
     >>> round(optimized_precision_score(y_true, y_pred), 4)
     0.7474
     """
-    return _score(
-        "optimized_precision",
-        "optimized_precision_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("optimized_precision", **locals())
 
 
 @_document()
+@public
 def ad_area_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -716,17 +652,7 @@ def ad_area_score(
     >>> round(ad_area_score(y_true, y_pred), 4)
     1.1529
     """
-    return _score(
-        "ad_area",
-        "ad_area_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("ad_area", **locals())
 
 
 @_document(
@@ -735,6 +661,7 @@ def ad_area_score(
     ":func:`sklearn.metrics.balanced_accuracy_score`; classes that are only "
     "predicted are left out with its warning."
 )
+@public
 def balanced_accuracy_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -795,21 +722,11 @@ def balanced_accuracy_score(
     >>> round(balanced_accuracy_score(y_true, y_pred), 3)
     0.664
     """
-    return _score(
-        "balanced_accuracy",
-        "balanced_accuracy_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-        adjusted=adjusted,
-    )
+    return _score("balanced_accuracy", **locals())
 
 
 @_document()
+@public
 def weighted_accuracy_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -858,18 +775,7 @@ def weighted_accuracy_score(
     >>> round(weighted_accuracy_score(y_true, y_pred, weight=0.8), 4)
     0.7667
     """
-    return _score(
-        "weighted_accuracy",
-        "weighted_accuracy_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-        weight=weight,
-    )
+    return _score("weighted_accuracy", **locals())
 
 
 _CORRECTION_DOC = """\
@@ -897,6 +803,7 @@ _CORRECTION_DOC = """\
 
 
 @_document(correction=_CORRECTION_DOC)
+@public
 def dprime_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -957,21 +864,11 @@ def dprime_score(
     >>> round(dprime_score(y_true, y_pred), 3)
     1.806
     """
-    return _score(
-        "dprime",
-        "dprime_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-        correction=correction,
-    )
+    return _score("dprime", **locals())
 
 
 @_document(correction=_CORRECTION_DOC)
+@public
 def aucz_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1021,18 +918,7 @@ def aucz_score(
     >>> round(aucz_score(y_true, y_pred), 3)
     0.899
     """
-    return _score(
-        "aucz",
-        "aucz_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-        correction=correction,
-    )
+    return _score("aucz", **locals())
 
 
 @_document(
@@ -1040,6 +926,7 @@ def aucz_score(
     "over the rows (true classes) of ``labels``, all predictions kept; by "
     "default over every class."
 )
+@public
 def normalized_mutual_information_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1093,17 +980,7 @@ def normalized_mutual_information_score(
     >>> normalized_mutual_information_score([0, 0, 1, 1], [0, 1, 0, 1])
     0.0
     """
-    return _score(
-        "nmi",
-        "normalized_mutual_information_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("nmi", **locals())
 
 
 _REFERENCE_POWERS = """\
@@ -1113,6 +990,7 @@ _REFERENCE_POWERS = """\
 
 
 @_document(references=_REFERENCE_POWERS)
+@public
 def false_positive_rate_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1157,20 +1035,11 @@ def false_positive_rate_score(
     >>> false_positive_rate_score([0, 0, 0, 0, 1], [0, 1, 0, 0, 1])
     0.25
     """
-    return _score(
-        "fpr",
-        "false_positive_rate_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("fpr", **locals())
 
 
 @_document(references=_REFERENCE_POWERS)
+@public
 def false_negative_rate_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1214,20 +1083,11 @@ def false_negative_rate_score(
     >>> false_negative_rate_score([1, 1, 1, 1, 0], [1, 0, 1, 1, 0])
     0.25
     """
-    return _score(
-        "fnr",
-        "false_negative_rate_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("fnr", **locals())
 
 
 @_document(references=_REFERENCE_POWERS)
+@public
 def negative_predictive_value_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1272,20 +1132,11 @@ def negative_predictive_value_score(
     >>> negative_predictive_value_score([0, 0, 0, 1, 1], [0, 0, 1, 0, 1])
     0.666...
     """
-    return _score(
-        "npv",
-        "negative_predictive_value_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("npv", **locals())
 
 
 @_document(references=_REFERENCE_POWERS.replace("[1]", "[2]"))
+@public
 def informedness_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1335,20 +1186,11 @@ def informedness_score(
     >>> informedness_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
     0.25
     """
-    return _score(
-        "informedness",
-        "informedness_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("informedness", **locals())
 
 
 @_document(references=_REFERENCE_POWERS)
+@public
 def markedness_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1394,17 +1236,7 @@ def markedness_score(
     >>> markedness_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
     0.25
     """
-    return _score(
-        "markedness",
-        "markedness_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("markedness", **locals())
 
 
 _LR_UNDEFINED = """\
@@ -1418,6 +1250,7 @@ _LR_UNDEFINED = """\
 
 
 @_document(references=_LR_UNDEFINED)
+@public
 def positive_likelihood_ratio_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1468,20 +1301,11 @@ def positive_likelihood_ratio_score(
     >>> positive_likelihood_ratio_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
     2.0
     """
-    return _score(
-        "lr_plus",
-        "positive_likelihood_ratio_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("lr_plus", **locals())
 
 
 @_document(references=_LR_UNDEFINED)
+@public
 def negative_likelihood_ratio_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1533,17 +1357,7 @@ def negative_likelihood_ratio_score(
     >>> negative_likelihood_ratio_score([0, 0, 0, 0, 1, 1], [0, 0, 0, 1, 1, 0])
     0.666...
     """
-    return _score(
-        "lr_minus",
-        "negative_likelihood_ratio_score",
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-    )
+    return _score("lr_minus", **locals())
 
 
 # Each spec finds its public function here (the specs are below the functions).
