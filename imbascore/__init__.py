@@ -41,10 +41,13 @@ from ._inference.model_comparison import (
 )
 from ._inference.paired import PairedCounts, PredictionComparison, compare_predictions
 from ._metrics.at_prevalence import class_ratio_dependence, score_at_prevalence
-from ._metrics.catalogue import MetricInfo, list_metrics
 from ._metrics.costs import cost_threshold, expected_cost_score
-from ._metrics.formulas import is_feasible, rates_from_dominance_gmean
+from ._metrics.define import define_metric
 from ._metrics.net_benefit import net_benefit_score
+from ._metrics.no_information_rate import (
+    NoInformationRateTest,
+    no_information_rate_test,
+)
 from ._prior_shift.balanced_accuracy_curve import balanced_accuracy_curve
 from ._prior_shift.correction import PriorCorrectedClassifier, correct_probabilities
 from ._prior_shift.estimation import (
@@ -67,6 +70,8 @@ from ._scorer.decision_scorers import (
 )
 from ._scorer.multi_scorer import MultiScorer, multi_scorer
 from ._scorer.registry import get_scorer, get_scorer_names, get_scoring, register_scorer
+from ._specs.catalogue import MetricInfo, list_metrics
+from ._specs.formulas import is_feasible, rates_from_dominance_gmean
 from ._thresholds.curve import (
     ThresholdCurve,
     best_threshold,
@@ -212,6 +217,9 @@ __all__ = [
     "informedness_scorer",
     "is_feasible",
     "list_metrics",
+    "define_metric",
+    "no_information_rate_test",
+    "NoInformationRateTest",
     "log_loss",
     "log_loss_scorer",
     "LogisticCalibration",

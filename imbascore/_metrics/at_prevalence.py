@@ -30,24 +30,28 @@ from .per_class import METRICS
 from .sklearn_from_counts import SKLEARN_FROM_COUNTS
 
 __all__ = [
-    "RATIO_METRICS",
+    "ratio_metrics",
     "class_ratio_dependence",
     "prevalence_label",
     "score_at_prevalence",
 ]
 
+
 #: The metrics :func:`class_ratio_dependence` classifies: the package's
 #: binary metrics, its ranking metrics and scikit-learn's names that are
 #: functions of the matrix (not the ``_samples`` averages, which are of
 #: multilabel targets only).
-RATIO_METRICS = tuple(
-    sorted(
-        set(METRICS)
-        | set(SCORE_METRIC_NAMES)
-        | set(CALIBRATION_METRIC_NAMES)
-        | {name for name in SKLEARN_FROM_COUNTS if not name.endswith("_samples")}
+def ratio_metrics():
+    """The names :func:`class_ratio_dependence` and :func:`score_at_prevalence`
+    take (a metric defined with ``define_metric`` among them), sorted."""
+    return tuple(
+        sorted(
+            set(METRICS)
+            | set(SCORE_METRIC_NAMES)
+            | set(CALIBRATION_METRIC_NAMES)
+            | {name for name in SKLEARN_FROM_COUNTS if not name.endswith("_samples")}
+        )
     )
-)
 
 
 def prevalence_label(metric_params):
@@ -213,7 +217,7 @@ def class_ratio_dependence(
         Names :meth:`ConfusionCounts.score
         <imbascore.ConfusionCounts.score>` takes; by default every metric of
         the package and scikit-learn's names of the confusion matrix
-        (``RATIO_METRICS``), scored with their defaults (binary, positive
+        (``ratio_metrics()``), scored with their defaults (binary, positive
         class 1).
 
     random_state : int, default=0
@@ -258,10 +262,11 @@ _RATIO_FUNC = "class_ratio_dependence"
 
 def _checked_metrics(metrics):
     """:func:`class_ratio_dependence`'s ``metrics``: None (every one of
-    ``RATIO_METRICS``) or a sequence of their names, not one bare name."""
+    ``ratio_metrics()``) or a sequence of their names, not one bare name."""
+    known = ratio_metrics()
     if metrics is None:
-        return RATIO_METRICS
-    rule = f"None or a list of metric names of {RATIO_METRICS}"
+        return known
+    rule = f"None or a list of metric names of {known}"
     if isinstance(metrics, str) or not isinstance(metrics, Sequence | Set | np.ndarray):
         raise TypeError(
             param_error(
@@ -285,8 +290,8 @@ def _checked_metrics(metrics):
             )
         )
     for name in names:
-        if not isinstance(name, str) or name not in RATIO_METRICS:
-            hint = did_you_mean(name, RATIO_METRICS) if isinstance(name, str) else ""
+        if not isinstance(name, str) or name not in known:
+            hint = did_you_mean(name, known) if isinstance(name, str) else ""
             raise ValueError(param_error(_RATIO_FUNC, "metrics", rule, names, hint))
     return names
 

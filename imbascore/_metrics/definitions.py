@@ -8,6 +8,7 @@ are greater-is-better.
 
 from __future__ import annotations
 
+import inspect
 from typing import Literal
 
 from .._calibration.scores import (
@@ -33,6 +34,10 @@ from .scoring import check_metric_options_once, score_table
 
 __all__ = [
     "ad_area_score",
+    "adjusted_geometric_mean_score",
+    "class_balance_accuracy_score",
+    "pabak_score",
+    "sedi_score",
     "false_negative_rate_score",
     "false_positive_rate_score",
     "informedness_score",
@@ -164,6 +169,10 @@ def _document(multiclass="", **inserts):
         )
         for name, text in inserts.items():
             function.__doc__ = function.__doc__.replace(f"    {{{name}}}", text)
+        average = inspect.signature(function).parameters["average"].default
+        function.__doc__ = function.__doc__.replace(
+            'or None, default="binary"', f"or None, default={average!r}"
+        )
         # The multilabel semantics, as the last paragraphs of the Notes.
         if "\n    References\n" in function.__doc__:
             function.__doc__ = function.__doc__.replace(
@@ -201,7 +210,7 @@ def _score(
     # Multilabel samples-averaging runs over the chosen columns only.
     columns = options.labels if options.average == "samples" else None
     table = count_table(y_true, y_pred, sample_weight, func, columns=columns)
-    return score_table(options, table, stacklevel=3)
+    return score_table(options, table, stacklevel=4)  # past the door (@public)
 
 
 @_document()
@@ -1358,6 +1367,230 @@ def negative_likelihood_ratio_score(
     0.666...
     """
     return _score("lr_minus", **locals())
+
+
+@_document()
+@public
+def adjusted_geometric_mean_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
+    """Adjusted geometric mean (AGM): the G-mean lifted by the specificity.
+
+    ``(G + TNR * Nn) / (1 + Nn)`` where ``G = sqrt(TPR * TNR)`` and ``Nn`` is
+    the negatives' share of the samples; 0 when no positive is found.
+    Proposed for imbalanced data, where the G-mean alone lets a gain in
+    sensitivity hide a larger loss of specificity. Best value 1, worst 0.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    geometric_mean_score : The G-mean it adjusts.
+
+    Notes
+    -----
+    .. math:: \\mathrm{AGM} = \\frac{G + \\mathrm{TNR}\\,N_n}{1 + N_n}
+        \\quad (\\mathrm{TPR} > 0), \\qquad 0 \\quad (\\mathrm{TPR} = 0)
+
+    It depends on the class ratio through ``Nn``. Equal to pycm's ``AGM``
+    of the class.
+
+    References
+    ----------
+    .. [1] Batuwita, R., Palade, V. (2009). A new performance measure for
+           class imbalance learning. Application to bioinformatics problems.
+           ICMLA 2009, 545-550.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import adjusted_geometric_mean_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(adjusted_geometric_mean_score(y_true, y_pred), 4)
+    0.8066
+    """
+    return _score("agm", **locals())
+
+
+@_document()
+@public
+def class_balance_accuracy_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "macro",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
+    """Class balance accuracy (CBA): each class's hits over the larger of
+    its true and predicted counts, averaged over the classes.
+
+    ``TP / max(TP + FN, TP + FP)`` per class, the smaller of its recall and
+    its precision; the default ``average="macro"`` is Mosley's CBA of the
+    whole table. Best value 1, worst 0.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    sensitivity_score : The recall, which CBA never exceeds.
+
+    Notes
+    -----
+    .. math:: \\mathrm{CBA} = \\frac{1}{k} \\sum_{i=1}^{k}
+        \\frac{c_{ii}}{\\max(c_{i\\cdot}, c_{\\cdot i})}
+
+    Equal to pycm's ``CBA``. A class neither true nor predicted has no
+    value (it is left out of the average with ``zero_division=np.nan``).
+
+    References
+    ----------
+    .. [1] Mosley, L. (2013). A balanced approach to the multi-class
+           imbalance problem. PhD thesis, Iowa State University.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import class_balance_accuracy_score
+    >>> y_true = [0, 0, 0, 0, 1, 1, 2, 2, 2, 2]
+    >>> y_pred = [0, 0, 1, 0, 1, 2, 2, 2, 2, 0]
+    >>> round(class_balance_accuracy_score(y_true, y_pred), 4)
+    0.6667
+    """
+    return _score("cba", **locals())
+
+
+@_document()
+@public
+def pabak_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
+    """Prevalence- and bias-adjusted kappa (PABAK): ``2 * accuracy - 1``.
+
+    Cohen's kappa with the chance agreement fixed at 1/2, as if the two
+    classes were balanced and the predictions unbiased. Best value 1,
+    worst -1, 0 at chance.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    sklearn.metrics.cohen_kappa_score : The kappa it adjusts.
+
+    Notes
+    -----
+    .. math:: \\mathrm{PABAK} = 2 \\cdot \\frac{TP + TN}{N} - 1
+
+    For a label of multiclass data the value is that of its one-vs-rest
+    table. Equal to pycm's ``KappaNoPrevalence`` on two classes (pycm's
+    multiclass value is ``2 * accuracy - 1`` of the whole table).
+
+    References
+    ----------
+    .. [1] Byrt, T., Bishop, J., Carlin, J. B. (1993). Bias, prevalence and
+           kappa. Journal of Clinical Epidemiology 46(5), 423-429.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import pabak_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(pabak_score(y_true, y_pred), 4)
+    0.6
+    """
+    return _score("pabak", **locals())
+
+
+@_document()
+@public
+def sedi_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: PosLabel = 1,
+    average: Average | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: ZeroDivision = "warn",
+) -> float | FloatArray:
+    """Symmetric extremal dependence index (SEDI) of the hit and false
+    alarm rates.
+
+    Built for rare events: it does not tend to 0 or 1 as the event becomes
+    rarer, does not depend on the base rate, and is symmetric in the two
+    kinds of error. Best value 1, worst -1, 0 at chance.
+
+    Parameters
+    ----------
+    {common}
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    informedness_score : ``TPR - FPR``, the other base-rate-free skill.
+
+    Notes
+    -----
+    With ``H = TPR`` and ``F = FPR``:
+
+    .. math:: \\mathrm{SEDI} = \\frac{\\ln F - \\ln H - \\ln(1 - F) + \\ln(1 - H)}
+        {\\ln F + \\ln H + \\ln(1 - F) + \\ln(1 - H)}
+
+    Undefined (NaN under ``zero_division="warn"``, with the warning) where
+    ``H`` or ``F`` is 0 or 1, as in yardstick's ``sedi()``.
+
+    References
+    ----------
+    .. [1] Ferro, C. A. T., Stephenson, D. B. (2011). Extremal dependence
+           indices: improved verification measures for deterministic
+           forecasts of rare binary events. Weather and Forecasting 26,
+           699-713.
+
+    Examples
+    --------
+    >>> from imbascore.metrics import sedi_score
+    >>> y_true = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]
+    >>> round(sedi_score(y_true, y_pred), 4)
+    0.7423
+    """
+    return _score("sedi", **locals())
 
 
 # Each spec finds its public function here (the specs are below the functions).

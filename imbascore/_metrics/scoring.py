@@ -77,7 +77,7 @@ def check_metric_options(
     for option in params:  # an option of another metric (sensitivity's alpha)
         if spec is not None and option not in spec.checks:
             raise _unexpected_option(func, option, spec.checks, repr(name))
-    params = check_metric_params(params, func)
+    params = check_metric_params(params, func, spec)
     if warn and spec is not None and spec.nan_when_undefined:
         fill = float("nan")
     if params.get("zero_recall", 0.0) != 0.0 and average != "multiclass":
@@ -275,11 +275,11 @@ def _unexpected_option(func, option, taken, owner):
     )
 
 
-def check_metric_params(params, func):
+def check_metric_params(params, func, spec=None):
     """Check the metric-specific parameters (alpha, squared, weight, ...);
     a name none of the catalogue's metrics takes is a TypeError naming
     ``func``, not a bare KeyError."""
-    constraints = _parameter_constraints()
+    constraints = _parameter_constraints() if spec is None else spec.checks
     for option in params:
         if option not in constraints:
             raise _unexpected_option(func, option, constraints, "a metric of imbascore")

@@ -49,15 +49,21 @@ class _SpecSet(Set):
     """The names of the registered specs for which ``test(spec)`` holds, read
     from the registry on each use (so a registered metric is in it)."""
 
-    def __init__(self, test: Callable[[MetricInfo], bool]):
+    def __init__(self, test: Callable[[MetricInfo], bool], extra=frozenset()):
         self._test = test
+        self._extra = frozenset(extra)
+
+    def with_names(self, names) -> _SpecSet:
+        """This view and ``names`` (of readers' own quantities, not metrics)."""
+        return _SpecSet(self._test, self._extra | frozenset(names))
 
     def __contains__(self, name: object) -> bool:
         spec = _SPECS.get(name) if isinstance(name, str) else None
-        return spec is not None and self._test(spec)
+        return (spec is not None and self._test(spec)) or name in self._extra
 
     def __iter__(self) -> Iterator[str]:
-        return (name for name, spec in _SPECS.items() if self._test(spec))
+        yield from (name for name, spec in _SPECS.items() if self._test(spec))
+        yield from sorted(self._extra - set(_SPECS))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .._core.checks import check_bool, check_choice, is_real, param_error
 
-__all__ = ["Boolean", "Interval", "Options"]
+__all__ = ["Anything", "Boolean", "Interval", "Options"]
 
 
 @dataclass(frozen=True)
@@ -73,3 +73,13 @@ class Boolean:
 
     def check(self, value, name, func):
         return check_bool(value, name, func)
+
+
+@dataclass(frozen=True)
+class Anything:
+    """Any value: a parameter of a user's metric declared without a rule."""
+
+    rule = "any value"
+
+    def check(self, value, name, func):
+        return value

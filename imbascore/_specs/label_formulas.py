@@ -133,3 +133,34 @@ def lr_minus(counts):
 def nmi(counts):
     tables = np.stack([counts.tp, counts.fn, counts.fp, counts.tn], axis=-1)
     return F.normalized_mutual_information(tables.reshape(-1, 2, 2))
+
+
+def adjusted_geometric_mean(counts):
+    # Batuwita & Palade (2009): (G + TNR * Nn) / (1 + Nn), Nn the negatives'
+    # share of the samples; 0 when no positive is found (G would hide it).
+    sens, spec = tpr(counts), tnr(counts)
+    negatives = counts.fp + counts.tn
+    share = negatives / (counts.tp + counts.fn + negatives)
+    value = (F.geometric_mean(sens, spec) + spec * share) / (1.0 + share)
+    return np.where(sens == 0.0, 0.0, value)
+
+
+def class_balance_accuracy(counts):
+    # Mosley (2013): a class's hits over the larger of its true and
+    # predicted counts; the macro average over classes is the CBA.
+    return rate(counts.tp, np.maximum(counts.tp + counts.fn, counts.tp + counts.fp))
+
+
+def pabak(counts):
+    # Prevalence- and bias-adjusted kappa (Byrt, Bishop & Carlin 1993).
+    return 2.0 * accuracy(counts) - 1.0
+
+
+def sedi(counts):
+    # Ferro & Stephenson (2011): symmetric in H = TPR and F = FPR, and free
+    # of the base rate; undefined (NaN) where H or F is 0 or 1.
+    hits, false_alarms = tpr(counts), fpr(counts)
+    logs = np.log(false_alarms), np.log(hits), np.log1p(-false_alarms), np.log1p(-hits)
+    return (logs[0] - logs[1] - logs[2] + logs[3]) / (
+        logs[0] + logs[1] + logs[2] + logs[3]
+    )

@@ -156,7 +156,7 @@ _DECISIONS = {
 
 #: Lower is better: their best threshold minimises them (the catalogue's
 #: lower-is-better metrics, and the expected cost of the decisions).
-_LOWER_IS_BETTER = LOWER_IS_BETTER | {"expected_cost"}
+_LOWER_IS_BETTER = LOWER_IS_BETTER.with_names({"expected_cost"})
 #: The threshold curve's lower-is-better metrics, for readers of curves.
 LOWER_IS_BETTER_AT_THRESHOLDS = _LOWER_IS_BETTER
 
