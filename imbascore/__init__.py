@@ -40,10 +40,12 @@ from ._inference.model_comparison import (
     simplest_within_noise,
 )
 from ._inference.paired import PairedCounts, PredictionComparison, compare_predictions
+from ._inference.summaries import fold_scores, summarize
 from ._metrics.at_prevalence import class_ratio_dependence, score_at_prevalence
 from ._metrics.catalogue import MetricInfo, list_metrics
 from ._metrics.costs import cost_threshold, expected_cost_score
 from ._metrics.formulas import is_feasible, rates_from_dominance_gmean
+from ._metrics.garcia2009 import garcia2009_measures
 from ._metrics.net_benefit import net_benefit_score
 from ._prior_shift.balanced_accuracy_curve import balanced_accuracy_curve
 from ._prior_shift.correction import PriorCorrectedClassifier, correct_probabilities
@@ -174,6 +176,7 @@ __all__ = [
     "compare_models",
     "compare_predictions",
     "five_by_two_cv",
+    "fold_scores",
     "confusion_counts",
     "confusion_counts_by_group",
     "ConfusionCounts",
@@ -194,6 +197,7 @@ __all__ = [
     "expected_cost_score",
     "false_negative_rate_score",
     "false_positive_rate_score",
+    "garcia2009_measures",
     "geometric_mean_score",
     "get_scorer",
     "get_scorer_names",
@@ -272,6 +276,7 @@ __all__ = [
     "specificity_at_sensitivity_scorer",
     "specificity_score",
     "specificity_scorer",
+    "summarize",
     "threshold_curve",
     "threshold_curves_by_group",
     "threshold_metric_names",

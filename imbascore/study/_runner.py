@@ -23,13 +23,13 @@ from sklearn.compose import ColumnTransformer
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 
-from .._core.optional import install_hint
-from .._report.confusion import confusion_counts
+from .. import confusion_counts
 from ..datasets import CODINGS, list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
 from ._progress import TimeLeft, fold_cost
+from ._public import install_hint
 
-__all__ = ["COLUMNS", "PreparedData", "prepare_data", "run_study"]
+__all__ = ["CELL", "COLUMNS", "PreparedData", "prepare_data", "run_study"]
 
 #: Columns of the per-fold result, in order.
 COLUMNS = [
@@ -49,6 +49,9 @@ COLUMNS = [
     "fit_warnings",
     "fit_warning_kinds",
 ]
+
+#: The columns that identify a cell of the study.
+CELL = COLUMNS[:3]
 
 
 @dataclass(frozen=True)
