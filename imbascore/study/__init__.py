@@ -16,8 +16,8 @@ for _module in ("pandas", "imblearn", "tqdm"):
 # ruff: noqa: E402 (the imports below need the extra checked above)
 from .. import fold_scores, garcia2009_measures, summarize
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
-from ._naive_bayes import MixedNaiveBayes
 from ._garcia2009 import GARCIA2009_CLASSIFIERS, GARCIA2009_COLUMNS
+from ._naive_bayes import MixedNaiveBayes
 from ._runner import CELL, COLUMNS, prepare_data, run_study
 from ._weka.ibk import WekaIBkClassifier
 from ._weka.j48 import WekaJ48Classifier

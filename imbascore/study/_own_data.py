@@ -158,7 +158,9 @@ def _file_kind(path):
         return "parquet"
     if name.removesuffix(".gz").endswith(CSV_SUFFIXES):
         return "csv"
-    endings = ", ".join(CSV_SUFFIXES) + " (each also .gz), " + ", ".join(PARQUET_SUFFIXES)
+    endings = (
+        ", ".join(CSV_SUFFIXES) + " (each also .gz), " + ", ".join(PARQUET_SUFFIXES)
+    )
     raise OwnDataError(f"--data must end in {endings}; got {os.fspath(path)!r}")
 
 
