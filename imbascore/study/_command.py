@@ -21,6 +21,7 @@ import shlex
 import sys
 import textwrap
 import time
+from contextlib import ExitStack
 
 from .. import __version__, list_metrics, summarize
 from ..datasets import list_datasets, load_dataset
@@ -48,7 +49,7 @@ from ._own_data import (
     split_paths,
 )
 from ._public import install_hint
-from ._runner import CELL, COLUMNS, run_study
+from ._runner import CELL, COLUMNS, parallel_backend, run_study
 from ._store import StoreError, StudyStore
 
 __all__ = ["add_study_parser"]
@@ -436,19 +437,20 @@ def _run_in(store, args, datasets, samplers, classifiers, metrics):
         )
     start = time.perf_counter()
     try:
-        fresh = run_study(
-            datasets,
-            samplers,
-            classifiers,
-            n_splits=store.protocol["n_splits"],
-            n_repeats=store.protocol["n_repeats"],
-            random_state=args.random_state,
-            n_jobs=args.n_jobs,
-            scheduler=args.scheduler,
-            progress=not args.no_progress,
-            skip=skip,
-            on_cell_done=store.save_cell,
-        )
+        with ExitStack() as stack:
+            parallel_backend(stack, scheduler=args.scheduler)
+            fresh = run_study(
+                datasets,
+                samplers,
+                classifiers,
+                n_splits=store.protocol["n_splits"],
+                n_repeats=store.protocol["n_repeats"],
+                random_state=args.random_state,
+                n_jobs=args.n_jobs,
+                progress=not args.no_progress,
+                skip=skip,
+                on_cell_done=store.save_cell,
+            )
     except KeyboardInterrupt:
         done = set(store.finished()) & set(cells)
         # below the progress bar's line, if there is one
