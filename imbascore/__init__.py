@@ -40,9 +40,11 @@ from ._inference.model_comparison import (
     simplest_within_noise,
 )
 from ._inference.paired import PairedCounts, PredictionComparison, compare_predictions
+from ._inference.summaries import fold_scores, summarize
 from ._metrics.at_prevalence import class_ratio_dependence, score_at_prevalence
 from ._metrics.costs import cost_threshold, expected_cost_score
 from ._metrics.define import define_metric
+from ._metrics.garcia2009 import garcia2009_measures
 from ._metrics.net_benefit import net_benefit_score
 from ._metrics.no_information_rate import (
     NoInformationRateTest,
@@ -179,6 +181,7 @@ __all__ = [
     "compare_models",
     "compare_predictions",
     "five_by_two_cv",
+    "fold_scores",
     "confusion_counts",
     "confusion_counts_by_group",
     "ConfusionCounts",
@@ -199,6 +202,7 @@ __all__ = [
     "expected_cost_score",
     "false_negative_rate_score",
     "false_positive_rate_score",
+    "garcia2009_measures",
     "geometric_mean_score",
     "get_scorer",
     "get_scorer_names",
@@ -280,6 +284,7 @@ __all__ = [
     "specificity_at_sensitivity_scorer",
     "specificity_score",
     "specificity_scorer",
+    "summarize",
     "threshold_curve",
     "threshold_curves_by_group",
     "threshold_metric_names",

@@ -7,23 +7,18 @@ and :func:`fold_scores` compute any metric from them afterwards;
 MultilayerPerceptron and SMOTE filter, rule by rule.
 """
 
-from .._core.optional import require
-from .._core.public import pin_public_paths
+from ._public import pin_to, require
 
 # The study is the package's main job, not its core: say which extra it needs.
 for _module in ("pandas", "imblearn", "tqdm"):
     require(_module, "study", "imbascore.study")
 
 # ruff: noqa: E402 (the imports below need the extra checked above)
-from .._inference.summaries import CELL, fold_scores, summarize
-from .._metrics.garcia2009 import (
-    GARCIA2009_CLASSIFIERS,
-    GARCIA2009_COLUMNS,
-    garcia2009_measures,
-)
+from .. import fold_scores, garcia2009_measures, summarize
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
+from ._garcia2009 import GARCIA2009_CLASSIFIERS, GARCIA2009_COLUMNS
 from ._naive_bayes import MixedNaiveBayes
-from ._runner import COLUMNS, prepare_data, run_study
+from ._runner import CELL, COLUMNS, prepare_data, run_study
 from ._weka.ibk import WekaIBkClassifier
 from ._weka.j48 import WekaJ48Classifier
 from ._weka.mlp import WekaMLPClassifier
@@ -57,4 +52,4 @@ __all__ = [
     "WekaSMOTE",
 ]
 
-pin_public_paths(globals(), __all__, __name__)
+pin_to(globals(), __all__, __name__)

@@ -21,10 +21,9 @@ import shlex
 import sys
 import textwrap
 import time
+from contextlib import ExitStack
 
-from .._core.optional import install_hint
-from .._core.version import __version__
-from .._inference.summaries import CELL, METRIC_NAMES, RATE_METRICS, summarize
+from .. import __version__, list_metrics, summarize
 from ..datasets import list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, NEED_NUMBA, SAMPLERS
 from ._garcia2008 import (
@@ -49,7 +48,8 @@ from ._own_data import (
     read_own_dataset,
     split_paths,
 )
-from ._runner import COLUMNS, run_study
+from ._public import install_hint
+from ._runner import CELL, COLUMNS, parallel_backend, run_study
 from ._store import StoreError, StudyStore
 
 __all__ = ["add_study_parser"]
@@ -60,6 +60,11 @@ PAPERS = ("garcia2008", "garcia2009")
 DEFAULT_SAMPLERS = "none,weka_smote,undersample"
 DEFAULT_CLASSIFIERS = "weka_1nn,weka_svm,weka_mlp"
 DEFAULT_METRICS = "gmean,dominance,ad_area,iba,balanced_accuracy"
+#: The metrics of :func:`~imbascore.study.fold_scores`, and those free of the
+#: class ratio (functions of TPR and TNR alone) that ``--aggregate rates`` takes.
+_LABEL_METRICS = [m for m in list_metrics() if m.reads == "labels"]
+METRIC_NAMES = ("accuracy",) + tuple(m.name for m in _LABEL_METRICS)
+RATE_METRICS = tuple(m.name for m in _LABEL_METRICS if m.ratio_free)
 
 
 class StudyOptionError(ValueError):
@@ -432,19 +437,20 @@ def _run_in(store, args, datasets, samplers, classifiers, metrics):
         )
     start = time.perf_counter()
     try:
-        fresh = run_study(
-            datasets,
-            samplers,
-            classifiers,
-            n_splits=store.protocol["n_splits"],
-            n_repeats=store.protocol["n_repeats"],
-            random_state=args.random_state,
-            n_jobs=args.n_jobs,
-            scheduler=args.scheduler,
-            progress=not args.no_progress,
-            skip=skip,
-            on_cell_done=store.save_cell,
-        )
+        with ExitStack() as stack:
+            parallel_backend(stack, scheduler=args.scheduler)
+            fresh = run_study(
+                datasets,
+                samplers,
+                classifiers,
+                n_splits=store.protocol["n_splits"],
+                n_repeats=store.protocol["n_repeats"],
+                random_state=args.random_state,
+                n_jobs=args.n_jobs,
+                progress=not args.no_progress,
+                skip=skip,
+                on_cell_done=store.save_cell,
+            )
     except KeyboardInterrupt:
         done = set(store.finished()) & set(cells)
         # below the progress bar's line, if there is one

@@ -10,16 +10,42 @@ measured result, and each disagreement gets a measured reason.
 
 import numpy as np
 
-from .._metrics.garcia2009 import GARCIA2009_COLUMNS, garcia2009_measures
+from .. import garcia2009_measures
 from ..paper_tables import GARCIA2009_TABLE3
 
 __all__ = [
+    "GARCIA2009_CLASSIFIERS",
+    "GARCIA2009_COLUMNS",
     "GARCIA2009_DATASETS",
     "GARCIA2009_STUDY_CLASSIFIERS",
     "compare_garcia2009",
     "garcia2009_classifiers",
     "garcia2009_markdown",
 ]
+
+#: The paper's classifier names -> ours (see ``CLASSIFIERS``).
+GARCIA2009_CLASSIFIERS = {
+    "1NN": "1nn",
+    "MLP": "mlp",
+    "SVC": "svm",
+    "NBC": "nb",
+    "J48": "tree",
+    "RBF": "rbf",
+}
+
+#: The nine columns of the paper's Tables 2 and 3 (see
+#: :func:`~imbascore.garcia2009_measures`).
+GARCIA2009_COLUMNS = (
+    "TPR",
+    "TNR",
+    "Acc",
+    "Gmean",
+    "AUC",
+    "OP",
+    "IBA_1",
+    "IBA_.5",
+    "IBA_.1",
+)
 
 #: Our names -> the paper's (Laryngeal-2 is private).
 GARCIA2009_DATASETS = {"breast": "Breast", "glass": "Glass", "satimage": "Satimage"}

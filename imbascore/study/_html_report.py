@@ -143,7 +143,7 @@ def _metrics_section(summary, metrics, aggregate):
 def _demsar_section(results):
     """Per classifier, the samplers against the original on the area over the
     data sets (Demšar 2006), when the study has at least five data sets."""
-    from .._inference.across_datasets import compare_approaches
+    from .. import compare_approaches
 
     if results["dataset"].nunique() < 5 or "none" not in set(results["sampler"]):
         return ""

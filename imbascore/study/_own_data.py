@@ -1,9 +1,9 @@
 """The user's own data for ``imbascore study --data FILE --target COLUMN``.
 
-A CSV file is read as ``imbascore report`` reads one (:mod:`.._inputs.label_csv`:
-the same opening, ``.gz`` and BOM handling, header and column checks, and the
-same typing of a column: ints if every value is an int, else floats if every
-value is a number, else text); a Parquet file keeps its stored types.
+A CSV file is read as ``imbascore report`` reads one (the same endings,
+``.gz`` and BOM handling, header and column checks, and the same typing of a
+column: ints if every value is an int, else floats if every value is a
+number, else text); a Parquet file keeps its stored types.
 Feature columns of text, booleans or Parquet dictionaries (pandas
 categoricals) are nominal, the others numeric; ``--nominal`` adds columns.
 Unlike label files, feature files may have missing values (an empty cell, a
@@ -18,25 +18,18 @@ of two versions of one file.
 """
 
 import csv
+import gzip
 import hashlib
+import io
 import json
 import os
 import pathlib
+import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._core.inputs.label_csv import (
-    UNREADABLE,
-    LabelFileError,
-    check_columns,
-    is_number,
-    open_csv,
-    read_header,
-    typed,
-)
-from .._core.inputs.label_files import file_kind
-from .._core.optional import require
+from ._public import require
 
 __all__ = [
     "OwnDataError",
@@ -150,14 +143,67 @@ def check_names(paths, embedded):
 
 # -- reading ---------------------------------------------------------------
 
+#: The file endings ``imbascore report`` reads as CSV (each also ``.gz``) and
+#: as Parquet.
+CSV_SUFFIXES = (".csv", ".tsv", ".txt")
+PARQUET_SUFFIXES = (".parquet", ".pq")
+#: What a damaged file raises while it is decoded.
+UNREADABLE = (csv.Error, UnicodeDecodeError, gzip.BadGzipFile, EOFError, zlib.error)
+
+
+def _file_kind(path):
+    """``"csv"`` or ``"parquet"``, by the name's ending."""
+    name = os.fspath(path).lower()
+    if name.endswith(PARQUET_SUFFIXES):
+        return "parquet"
+    if name.removesuffix(".gz").endswith(CSV_SUFFIXES):
+        return "csv"
+    endings = (
+        ", ".join(CSV_SUFFIXES) + " (each also .gz), " + ", ".join(PARQUET_SUFFIXES)
+    )
+    raise OwnDataError(f"--data must end in {endings}; got {os.fspath(path)!r}")
+
+
+def _is_number(text):
+    """Whether ``float`` reads ``text`` (so "nan" and "1e3" are numbers)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _typed(values):
+    """The column as ints, else floats, else the strings themselves."""
+    for kind in (int, float):
+        try:
+            return np.array([kind(value) for value in values])
+        except ValueError:
+            continue
+    return np.array(values)
+
 
 def _read_csv(path, delimiter):
     """``(header, {column: (values, missing mask, kind)}, line of each row,
     hints)``."""
-    text, raw = open_csv(path)
+    try:
+        raw = open(path, "rb")
+    except OSError as error:
+        raise OwnDataError(f"cannot read {path!r}: {error.strerror}") from None
+    source = gzip.open(raw, "rb") if str(path).endswith(".gz") else raw
+    text = io.TextIOWrapper(source, encoding="utf-8-sig", newline="")
     try:
         reader = csv.reader(text, delimiter=delimiter)
-        header = read_header(path, reader)
+        try:
+            header = [name.strip() for name in next(reader)]
+        except StopIteration:
+            raise OwnDataError(
+                f"--data {path!r} is empty; it needs a header row"
+            ) from None
+        except UNREADABLE as error:
+            raise OwnDataError(
+                f"--data {path!r} is not a readable CSV: {error}"
+            ) from None
         duplicated = sorted({name for name in header if header.count(name) > 1})
         if duplicated:
             raise OwnDataError(
@@ -182,15 +228,14 @@ def _read_csv(path, delimiter):
                 f"--data {path!r} is not a readable CSV: {error}"
             ) from None
     finally:
-        if raw is not None:
-            text.close()
-            raw.close()
+        text.close()
+        raw.close()
     columns, hints = {}, []
     for position, name in enumerate(header):
         cells = [row[position] for row in rows]
         missing = np.array([cell == "" for cell in cells], dtype=bool)
         present = [cell for cell, gap in zip(cells, missing) if not gap]
-        values = typed(present) if present else np.array([], dtype=float)
+        values = _typed(present) if present else np.array([], dtype=float)
         full = np.empty(len(cells), dtype=object)
         full[~missing] = list(values.tolist())
         if values.dtype.kind == "f":  # "nan" reads as a number: missing too
@@ -201,7 +246,7 @@ def _read_csv(path, delimiter):
         if not present:
             kind = "number"
         if kind == "text":
-            numbers = [is_number(cell) for cell in present]
+            numbers = [_is_number(cell) for cell in present]
             if sum(numbers) > len(numbers) / 2:
                 word = present[numbers.index(False)]
                 row = [i for i, gap in enumerate(missing) if not gap][
@@ -277,17 +322,9 @@ def _read(path, delimiter):
         raise OwnDataError(
             f"--data must name a CSV or Parquet file; got {path!r}, which is {what}"
         )
-    try:
-        kind = file_kind(path)
-        if kind == "parquet":
-            return _read_parquet(path), "row"
-        return _read_csv(path, delimiter), "line"
-    except LabelFileError as error:
-        message = str(error).replace("the FILE argument", "--data")
-        message = message.replace(", or be - for standard input", "")
-        if message.startswith(("'", '"')):  # the path: say which option
-            message = f"--data {message}"
-        raise OwnDataError(message) from None
+    if _file_kind(path) == "parquet":
+        return _read_parquet(path), "row"
+    return _read_csv(path, delimiter), "line"
 
 
 # -- the target ------------------------------------------------------------
@@ -298,7 +335,7 @@ def _matches(label, text):
     if str(label) == text:
         return True
     if isinstance(label, (int, float)) and not isinstance(label, bool):
-        return is_number(text) and float(text) == float(label)
+        return _is_number(text) and float(text) == float(label)
     return False
 
 
@@ -379,16 +416,17 @@ def read_own_dataset(
     import pandas as pd
 
     (header, columns, lines, hints), unit = _read(path, delimiter)
-    try:
-        check_columns(path, header, [target], {target: "--target"})
-    except LabelFileError as error:
+    if target not in header:
         hint = ""
         if len(header) == 1 and unit == "line":
             hint = (
                 f"; the header is one column: is --delimiter {delimiter!r} the "
                 "file's separator?"
             )
-        raise OwnDataError(f"{error}{hint}") from None
+        raise OwnDataError(
+            f"the --target column {target!r} is not in {path!r}; its columns are "
+            f"{header} (choose it with --target){hint}"
+        )
     features = [name for name in header if name != target]
     if not features:
         raise OwnDataError(

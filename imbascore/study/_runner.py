@@ -23,13 +23,13 @@ from sklearn.compose import ColumnTransformer
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 
-from .._core.optional import install_hint
-from .._report.confusion import confusion_counts
+from .. import confusion_counts
 from ..datasets import CODINGS, list_datasets, load_dataset
 from ._estimators import CLASSIFIERS, SAMPLERS, make_classifier, make_sampler
 from ._progress import TimeLeft, fold_cost
+from ._public import install_hint
 
-__all__ = ["COLUMNS", "PreparedData", "prepare_data", "run_study"]
+__all__ = ["CELL", "COLUMNS", "PreparedData", "prepare_data", "run_study"]
 
 #: Columns of the per-fold result, in order.
 COLUMNS = [
@@ -49,6 +49,9 @@ COLUMNS = [
     "fit_warnings",
     "fit_warning_kinds",
 ]
+
+#: The columns that identify a cell of the study.
+CELL = COLUMNS[:3]
 
 
 @dataclass(frozen=True)
@@ -292,8 +295,9 @@ def _tasks(prepared, samplers, classifiers, cv, n_splits, random_state, skip):
                     yield key, (data, cell, repeat, fold, train, test, seed)
 
 
-def _backend(backend, scheduler, stack):
-    """Enter the joblib backend; a Dask scheduler gets a client first."""
+def parallel_backend(stack, backend=None, scheduler=None):
+    """Enter the joblib backend on ``stack``; a Dask scheduler's address gets
+    a client first (``imbascore study --scheduler``)."""
     if scheduler is not None or backend == "dask":
         try:
             from distributed import Client
@@ -317,12 +321,11 @@ def run_study(
     n_repeats=5,
     random_state=0,
     n_jobs=None,
-    backend=None,
-    scheduler=None,
     progress=False,
     skip=(),
     on_cell_done=None,
     coding="papers",
+    **deprecated,
 ):
     """Cross-validate every (dataset, resampler, classifier); keep each fold's counts.
 
@@ -354,15 +357,10 @@ def run_study(
         classifiers. Objects passed in are cloned with their own settings.
 
     n_jobs : int, default=None
-        Parallel folds, through joblib (``-1``: every core).
-
-    backend : str, default=None
-        A joblib backend, e.g. ``"dask"`` (needs a running
-        ``distributed.Client``, or ``scheduler``).
-
-    scheduler : str, default=None
-        Address of a Dask scheduler (``"tcp://host:8786"``); implies
-        ``backend="dask"``. Results are identical to a local run.
+        Parallel folds, through joblib (``-1``: every core). As in
+        scikit-learn, the backend is joblib's: on Dask, ``with
+        distributed.Client(address), joblib.parallel_backend("dask"):
+        run_study(...)``. Results are identical to a local run.
 
     progress : bool, default=False
         Show a tqdm progress bar of the folds.
@@ -386,6 +384,16 @@ def run_study(
         estimators, nominal for the Weka ones). ``(name, X, y)`` tuples are
         taken as they are.
 
+    backend : str, default=None
+        Deprecated since 0.2, removed in 0.3: use ``joblib.parallel_backend``
+        as ``n_jobs`` says. A joblib backend, e.g. ``"dask"`` (needs a running
+        ``distributed.Client``, or ``scheduler``).
+
+    scheduler : str, default=None
+        Deprecated since 0.2, removed in 0.3: open a ``distributed.Client``
+        as ``n_jobs`` says. Address of a Dask scheduler
+        (``"tcp://host:8786"``); implies ``backend="dask"``.
+
     Returns
     -------
     results : pandas.DataFrame
@@ -407,6 +415,7 @@ def run_study(
     """
     import pandas as pd
 
+    backend, scheduler = _deprecated_backend(deprecated)
     for name, value in (("n_splits", n_splits), ("n_repeats", n_repeats)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise ValueError(
@@ -444,7 +453,7 @@ def run_study(
     if not tasks:  # every cell skipped
         return pd.DataFrame(rows, columns=COLUMNS)
     with ExitStack() as stack:
-        _backend(backend, scheduler, stack)
+        parallel_backend(stack, backend, scheduler)
         if progress:
             from tqdm.auto import tqdm
 
@@ -488,6 +497,24 @@ def run_study(
         if current_rows:
             _cell_done(current_rows, on_cell_done)
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _deprecated_backend(options):
+    """``(backend, scheduler)`` of run_study's deprecated keywords, warned of."""
+    unknown = sorted(set(options) - {"backend", "scheduler"})
+    if unknown:
+        raise TypeError(
+            f"run_study() got an unexpected keyword argument {unknown[0]!r}"
+        )
+    for name in options:
+        warnings.warn(
+            f"run_study's {name!r} is deprecated since 0.2 and will be removed "
+            "in 0.3: run it inside `with distributed.Client(address), "
+            "joblib.parallel_backend(...):` instead",
+            FutureWarning,
+            stacklevel=3,
+        )
+    return options.get("backend"), options.get("scheduler")
 
 
 def _cell_done(rows, on_cell_done):

@@ -2,6 +2,7 @@
 
 import io
 
+import joblib
 import numpy as np
 import pandas as pd
 import pytest
@@ -230,8 +231,15 @@ def test_a_dask_cluster_gives_the_local_results():
         n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
         with distributed.Client(cluster):
-            on_client = run_study(*grid, backend="dask", **options)
-        by_address = run_study(*grid, scheduler=cluster.scheduler_address, **options)
+            with joblib.parallel_backend("dask"):
+                on_client = run_study(*grid, **options)
+            # deprecated since 0.2: still the same folds, with a warning
+            with pytest.warns(FutureWarning, match="'backend' is deprecated"):
+                deprecated = run_study(*grid, backend="dask", **options)
+        with pytest.warns(FutureWarning, match="'scheduler' is deprecated"):
+            by_address = run_study(
+                *grid, scheduler=cluster.scheduler_address, **options
+            )
     counts = [
         "dataset",
         "sampler",
@@ -245,6 +253,12 @@ def test_a_dask_cluster_gives_the_local_results():
     ]
     pd.testing.assert_frame_equal(local[counts], on_client[counts])
     pd.testing.assert_frame_equal(local[counts], by_address[counts])
+    pd.testing.assert_frame_equal(local[counts], deprecated[counts])
+
+
+def test_an_unknown_keyword_is_a_type_error():
+    with pytest.raises(TypeError, match="unexpected keyword argument 'n_split'"):
+        run_study(["glass"], ["none"], ["1nn"], n_split=3)
 
 
 def test_mixed_naive_bayes_reduces_to_its_parts():

@@ -7,6 +7,7 @@ each may take; the estimators here take the same information as
 ``0 .. k - 1`` in the header's order.
 """
 
+import importlib
 import numbers
 
 import numpy as np
@@ -14,9 +15,23 @@ import numpy as np
 __all__ = [
     "check_nominal",
     "nominal_to_binary",
+    "numba_kernels",
     "validate_X",
     "validate_X_y",
 ]
+
+
+def numba_kernels(module, message):
+    """The compiled kernels ``module`` of this folder, or an ImportError whose
+    ``message`` names the extra when numba (and only numba) is missing."""
+    try:
+        return importlib.import_module(f"{__package__}.{module}")
+    except ImportError as error:
+        if getattr(error, "name", None) not in (None, "numba") and not str(
+            error
+        ).startswith("No module named 'numba"):
+            raise
+        raise ImportError(message) from None
 
 
 def _validate(estimator, *args, reset, **kwargs):

@@ -38,6 +38,7 @@ from .data import (
     check_codes,
     check_nominal,
     nominal_to_binary,
+    numba_kernels,
     validate_X,
     validate_X_y,
 )
@@ -52,15 +53,7 @@ _NUMBA_MISSING = (
 
 
 def _kernels():
-    try:
-        from . import mlp_numba as _weka_mlp_numba
-    except ImportError as error:
-        if getattr(error, "name", None) not in (None, "numba") and not str(
-            error
-        ).startswith("No module named 'numba"):
-            raise
-        raise ImportError(_NUMBA_MISSING) from None
-    return _weka_mlp_numba
+    return numba_kernels("mlp_numba", _NUMBA_MISSING)
 
 
 def _hidden_units(spec, n_attributes, n_classes):

@@ -35,6 +35,7 @@ from .data import (
     check_codes,
     check_nominal,
     nominal_to_binary,
+    numba_kernels,
     validate_X,
     validate_X_y,
 )
@@ -49,15 +50,7 @@ _NUMBA_MISSING = (
 
 
 def _optimiser():
-    try:
-        from .smo_numba import binary_smo
-    except ImportError as error:
-        if getattr(error, "name", None) not in (None, "numba") and not str(
-            error
-        ).startswith("No module named 'numba"):
-            raise
-        raise ImportError(_NUMBA_MISSING) from None
-    return binary_smo
+    return numba_kernels("smo_numba", _NUMBA_MISSING).binary_smo
 
 
 class WekaSMOClassifier(ClassifierMixin, BaseEstimator):
