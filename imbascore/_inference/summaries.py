@@ -5,6 +5,9 @@ package follows from them, averaged over folds (the papers' way) or from the
 counts pooled over all folds of a cell.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
 from .._core.checks import check_choice
@@ -37,7 +40,7 @@ def _binary_score(counts, metric, params, func):
     return score_of_table(counts.table, metric, options, func)
 
 
-def fold_scores(results, metric, **params):
+def fold_scores(results: Any, metric: str, **params: Any) -> Any:
     """One metric for every row (fold) of a study's results.
 
     Parameters
@@ -71,16 +74,16 @@ def fold_scores(results, metric, **params):
 
 
 def summarize(
-    results,
-    metrics=("gmean", "dominance", "ad_area"),
+    results: Any,
+    metrics: str | Sequence[str] = ("gmean", "dominance", "ad_area"),
     *,
-    aggregate="fold",
-    interval=None,
-    confidence_level=0.95,
-    n_resamples=10000,
-    random_state=0,
-    **params,
-):
+    aggregate: str = "fold",
+    interval: str | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 10000,
+    random_state: Any = 0,
+    **params: Any,
+) -> Any:
     """One row per cell: each metric averaged over folds, or from pooled counts.
 
     Parameters

@@ -32,7 +32,7 @@ GARCIA2009_COLUMNS = (
 )
 
 
-def garcia2009_measures(tpr, tnr, accuracy):
+def garcia2009_measures(tpr: float, tnr: float, accuracy: float) -> list[float]:
     """TPR, TNR, Acc, Gmean, AUC, OP and IBA for alpha 1, 0.5 and 0.1.
 
     Examples

@@ -63,8 +63,9 @@ class MetricInfo:
         ``average``, ``sample_weight`` and ``zero_division``) with their
         defaults.
     checks : mapping
-        Parameter -> name of the rule that checks it (one shared table of
-        rules reads the names).
+        Parameter -> its declared constraint (an ``Interval``, ``Options`` or
+        ``Boolean`` of :mod:`imbascore._specs.constraints`): one reader checks
+        every call against it, with the same error text everywhere.
     multiclass_params : tuple of str
         Those of ``params`` that act with ``average="multiclass"`` only.
     scorer_params : mapping
@@ -119,7 +120,7 @@ class MetricInfo:
     bounds: tuple[float, float]
     ratio_free: bool
     params: Mapping[str, Any] = field(default_factory=dict)
-    checks: Mapping[str, str] = field(default_factory=dict)
+    checks: Mapping[str, Any] = field(default_factory=dict)
     multiclass_params: tuple[str, ...] = ()
     scorer_params: Mapping[str, Any] = field(default_factory=dict)
     score_average: str = "binary"
