@@ -46,6 +46,7 @@ __all__ = [
     "param_error",
     "preview",
     "public",
+    "raise_named",
     "unknown_pos_label",
 ]
 
@@ -77,12 +78,18 @@ def public(function):
         try:
             return function(*args, **kwargs)
         except (ValueError, TypeError) as error:
-            named = _naming(error, name)
-            if named is None:
-                raise
-            raise named.with_traceback(error.__traceback__) from error.__cause__
+            raise_named(error, name)
 
     return door
+
+
+def raise_named(error, name):
+    """Raise ``error`` again with ``name`` for :data:`CALLER` (or as it is, if
+    its text does not hold it): the one step of every door."""
+    named = _naming(error, name)
+    if named is None:
+        raise error
+    raise named.with_traceback(error.__traceback__) from error.__cause__
 
 
 def _naming(error, name):

@@ -21,7 +21,7 @@ from .._specs.catalogue import BY_NAME, register
 from .._specs.constraints import Anything, Boolean, Interval, Options
 from .._specs.spec import MetricInfo, implements
 from .at_prevalence import score_at_prevalence
-from .definitions import _score
+from .definitions import score_labels
 
 __all__ = ["define_metric"]
 
@@ -318,16 +318,18 @@ def define_metric(
                 zero_division=zero_division,
                 **metric_params,
             )
-        return _score(
+        return score_labels(
             name,
+            spec.function_name,
             y_true,
             y_pred,
-            labels=labels,
-            pos_label=pos_label,
-            average=average,
-            sample_weight=sample_weight,
-            zero_division=zero_division,
-            **{**params, **metric_params},
+            labels,
+            pos_label,
+            average,
+            sample_weight,
+            zero_division,
+            {**params, **metric_params},
+            stacklevel=3,
         )
 
     metric.__name__ = metric.__qualname__ = spec.function_name
@@ -336,7 +338,6 @@ def define_metric(
         "Takes the arguments of the package's metrics of labels (see "
         "imbascore.metrics.sensitivity_score) and ``prevalence``."
     )
-    function = public(metric)
     register(spec)
-    implements(name)(function)
-    return function
+    implements(name)(metric)
+    return metric

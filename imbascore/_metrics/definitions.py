@@ -9,6 +9,7 @@ are greater-is-better.
 from __future__ import annotations
 
 import inspect
+import sys
 from typing import Literal
 
 from .._calibration.scores import (
@@ -18,7 +19,6 @@ from .._calibration.scores import (
     log_loss,
     miscalibration_score,
 )
-from .._core.checks import CALLER, public
 from .._core.engine import count_table
 from .._core.types import ArrayLike, Average, FloatArray, PosLabel, ZeroDivision
 from .._ranking.areas import (
@@ -196,8 +196,38 @@ def _score(
     **params,
 ):
     """Check the options, count once, evaluate metric ``name`` and average it:
-    the body of every public metric of labels (``_score(name, **locals())``)."""
-    func = CALLER  # named by the public function's door (@public)
+    the body of every public metric of labels (``_score(name, **locals())``),
+    whose errors and warnings name the function called (the caller's frame:
+    no name is written twice, no wrapper's frame is on the hot path)."""
+    return score_labels(
+        name,
+        sys._getframe(1).f_code.co_name,
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        params,
+    )
+
+
+def score_labels(
+    name,
+    func,
+    y_true,
+    y_pred,
+    labels,
+    pos_label,
+    average,
+    sample_weight,
+    zero_division,
+    params,
+    stacklevel=4,
+):
+    """:func:`_score` for a caller named ``func`` (``stacklevel``: the frames
+    from here to the user's line, plus one)."""
     options = check_metric_options_once(
         name,
         func,
@@ -210,11 +240,10 @@ def _score(
     # Multilabel samples-averaging runs over the chosen columns only.
     columns = options.labels if options.average == "samples" else None
     table = count_table(y_true, y_pred, sample_weight, func, columns=columns)
-    return score_table(options, table, stacklevel=4)  # past the door (@public)
+    return score_table(options, table, stacklevel=stacklevel)
 
 
 @_document()
-@public
 def sensitivity_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -263,7 +292,6 @@ def sensitivity_score(
 
 
 @_document()
-@public
 def specificity_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -314,7 +342,6 @@ def specificity_score(
 
 
 @_document()
-@public
 def dominance_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -371,7 +398,6 @@ def dominance_score(
     "the geometric mean of the per-class recalls, over the classes with "
     "weight in ``y_true`` (or over ``labels``); see Notes."
 )
-@public
 def geometric_mean_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -449,7 +475,6 @@ def geometric_mean_score(
 
 
 @_document()
-@public
 def index_balanced_accuracy_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -525,7 +550,6 @@ def index_balanced_accuracy_score(
     return _score("iba", **locals())
 
 
-@public
 def iba_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -560,7 +584,6 @@ def iba_score(
 
 
 @_document()
-@public
 def optimized_precision_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -611,7 +634,6 @@ def optimized_precision_score(
 
 
 @_document()
-@public
 def ad_area_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -670,7 +692,6 @@ def ad_area_score(
     ":func:`sklearn.metrics.balanced_accuracy_score`; classes that are only "
     "predicted are left out with its warning."
 )
-@public
 def balanced_accuracy_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -735,7 +756,6 @@ def balanced_accuracy_score(
 
 
 @_document()
-@public
 def weighted_accuracy_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -812,7 +832,6 @@ _CORRECTION_DOC = """\
 
 
 @_document(correction=_CORRECTION_DOC)
-@public
 def dprime_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -877,7 +896,6 @@ def dprime_score(
 
 
 @_document(correction=_CORRECTION_DOC)
-@public
 def aucz_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -935,7 +953,6 @@ def aucz_score(
     "over the rows (true classes) of ``labels``, all predictions kept; by "
     "default over every class."
 )
-@public
 def normalized_mutual_information_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -999,7 +1016,6 @@ _REFERENCE_POWERS = """\
 
 
 @_document(references=_REFERENCE_POWERS)
-@public
 def false_positive_rate_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1048,7 +1064,6 @@ def false_positive_rate_score(
 
 
 @_document(references=_REFERENCE_POWERS)
-@public
 def false_negative_rate_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1096,7 +1111,6 @@ def false_negative_rate_score(
 
 
 @_document(references=_REFERENCE_POWERS)
-@public
 def negative_predictive_value_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1145,7 +1159,6 @@ def negative_predictive_value_score(
 
 
 @_document(references=_REFERENCE_POWERS.replace("[1]", "[2]"))
-@public
 def informedness_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1199,7 +1212,6 @@ def informedness_score(
 
 
 @_document(references=_REFERENCE_POWERS)
-@public
 def markedness_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1259,7 +1271,6 @@ _LR_UNDEFINED = """\
 
 
 @_document(references=_LR_UNDEFINED)
-@public
 def positive_likelihood_ratio_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1314,7 +1325,6 @@ def positive_likelihood_ratio_score(
 
 
 @_document(references=_LR_UNDEFINED)
-@public
 def negative_likelihood_ratio_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1370,7 +1380,6 @@ def negative_likelihood_ratio_score(
 
 
 @_document()
-@public
 def adjusted_geometric_mean_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1426,7 +1435,6 @@ def adjusted_geometric_mean_score(
 
 
 @_document()
-@public
 def class_balance_accuracy_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1481,7 +1489,6 @@ def class_balance_accuracy_score(
 
 
 @_document()
-@public
 def pabak_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -1535,7 +1542,6 @@ def pabak_score(
 
 
 @_document()
-@public
 def sedi_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,

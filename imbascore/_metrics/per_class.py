@@ -12,6 +12,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 from .._specs import formulas as F
 from .._specs.catalogue import LABEL_METRICS, metric_info
 from .._specs.label_formulas import accuracy, fnr, fpr, npv, ppv, rate, tnr, tpr
+from .._specs.spec import MetricInfo
 
 __all__ = [
     "METRICS",
@@ -42,6 +43,13 @@ _SUMS = {
 }
 
 
+def _spec(name_or_spec):
+    """A metric's spec, from the spec itself (the hot path) or its name."""
+    if isinstance(name_or_spec, MetricInfo):
+        return name_or_spec
+    return metric_info(name_or_spec)
+
+
 def _needed_cells(spec):
     """The pairs of cells (second None: one cell) that must not sum to 0."""
     return tuple(_SUMS.get(needed, (needed, None)) for needed in spec.needs)
@@ -51,7 +59,7 @@ def binary_value(name, counts, params):
     """The value of metric ``name`` from one label's counts held as plain
     floats (``OneVsRestCounts.of_cells``), or None where it is undefined:
     the general path fills and announces that."""
-    spec = metric_info(name)
+    spec = _spec(name)
     for first, second in _needed_cells(spec):
         total = getattr(counts, first)
         if second is not None:
@@ -64,7 +72,7 @@ def binary_value(name, counts, params):
 
 def per_class_values(name, counts, fill, warn, *, stacklevel, **params):
     """Per-class values of metric ``name``; undefined entries become ``fill``."""
-    spec = metric_info(name)
+    spec = _spec(name)
     requires, readable = spec.needs, spec.readable
     with np.errstate(divide="ignore", invalid="ignore"):
         values = np.asarray(spec.formula(counts, **params), dtype=float)

@@ -59,6 +59,14 @@ class MetricOptions:
     fill: float
     warn: bool
     params: dict = field(default_factory=dict)
+    #: The metric's spec (None for a name outside the registry).
+    spec: Any = field(default=None, compare=False, repr=False)
+
+    def __getstate__(self):  # the spec is the registry's: found again by name
+        return {k: v for k, v in self.__dict__.items() if k != "spec"}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state, spec=BY_NAME.get(state["name"]))
 
 
 def check_metric_options(
@@ -99,6 +107,7 @@ def check_metric_options(
         fill,
         warn,
         params,
+        spec,
     )
 
 
@@ -150,7 +159,7 @@ _MULTICLASS_FORMS = {
 
 def select_for(options, table, *, stacklevel=2):
     """The one-vs-rest counts that metric ``options`` reads off ``table``."""
-    kind = metric_info(options.name).multiclass
+    kind = options.spec.multiclass
     return select_counts(
         table,
         labels=options.labels,
@@ -167,7 +176,7 @@ def select_for(options, table, *, stacklevel=2):
 def score_counts(options, counts, *, stacklevel=2):
     """Value of the metric described by ``options`` from selected ``counts``."""
     if options.average == "multiclass":
-        return MULTICLASS[metric_info(options.name).multiclass](
+        return MULTICLASS[options.spec.multiclass](
             counts,
             options.fill,
             options.warn,
@@ -177,7 +186,7 @@ def score_counts(options, counts, *, stacklevel=2):
     if options.average == "micro":
         counts = micro_counts(counts)
     values = per_class_values(
-        options.name,
+        options.spec,
         counts,
         options.fill,
         options.warn,
@@ -194,7 +203,7 @@ def score_counts(options, counts, *, stacklevel=2):
         options.fill,
         warn=options.warn
         and (
-            metric_info(options.name).readable
+            options.spec.readable
             if samplewise
             else _unannounced_zero_support(options.name)
         ),
@@ -228,19 +237,19 @@ def plain_value(options, counts):
     to say: an undefined value, a metric of logarithms or quantiles."""
     # Only a metric computed in plain Python from the four cells (not from
     # logarithms or quantiles of arrays) has the same IEEE value this way.
-    if not metric_info(options.name).plain_arithmetic:
+    if not options.spec.plain_arithmetic:
         return None
-    return binary_value(options.name, counts, options.params)
+    return binary_value(options.spec, counts, options.params)
 
 
 def plain_binary(options, table):
     """:func:`plain_value` read off a counted table, or None."""
-    if not metric_info(options.name).plain_arithmetic:
+    if not options.spec.plain_arithmetic:
         return None
     counts = plain_counts(table, options.pos_label)
     if counts is None:
         return None
-    return binary_value(options.name, counts, options.params)
+    return binary_value(options.spec, counts, options.params)
 
 
 def score_table(options, table, *, stacklevel=2):

@@ -68,10 +68,44 @@ def count_codes(codes):
     return count_joint(true, pred, offset, values, weights)
 
 
+#: The classes of a 0/1 count, by the dtypes of (y_true, y_pred).
+_ZERO_ONE_VALUES: dict = {}
+
+
+def _count_plain_zero_one(y_true, y_pred):
+    """The table of two plain 1-D numeric arrays of 0/1 labels, one length,
+    no weights (what the door would pass on unchanged), or None: the fused
+    count reads them once, before any other module is entered."""
+    if not (
+        type(y_true) is np.ndarray
+        and type(y_pred) is np.ndarray
+        and y_true.ndim == 1
+        and y_true.shape == y_pred.shape
+        and y_true.shape[0]
+        and y_true.dtype.kind in "biuf"
+        and y_pred.dtype.kind in "biuf"
+    ):
+        return None
+    joint = count_zero_one(y_true, y_pred, CHUNK)
+    if joint is None:
+        return None
+    key = (y_true.dtype, y_pred.dtype)
+    values = _ZERO_ONE_VALUES.get(key)
+    if values is None:
+        values = np.arange(2).astype(common_label_dtype(*key))
+        values.flags.writeable = False  # shared by every table of these dtypes
+        _ZERO_ONE_VALUES[key] = values
+    return zero_one_table(joint, values)
+
+
 def count_table(y_true, y_pred, sample_weight, func, *, columns=None):
     """Check the targets and count their table, once: the one path of every
     metric. Multilabel-indicator targets give a :class:`MultilabelTable` (of
     ``columns`` only, if given)."""
+    if sample_weight is None:
+        table = _count_plain_zero_one(y_true, y_pred)
+        if table is not None:
+            return table
     targets = read_targets(y_true, y_pred, sample_weight, func, columns=columns)
     if isinstance(targets, Indicators):
         return count_indicators(targets)
