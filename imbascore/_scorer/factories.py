@@ -14,21 +14,19 @@ they take part in metadata routing like any scorer of scikit-learn::
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from sklearn.metrics import make_scorer
 
 from .._core.engine.prevalence import check_prevalence
 from .._core.types import Scorer
-from .._metrics import definitions
 from .._metrics.at_prevalence import score_at_prevalence
-from .._metrics.catalogue import CATALOGUE, metric_info
+from .._metrics.catalogue import CATALOGUE, LABEL_CATALOGUE, metric_info
 from .._metrics.scoring import check_metric_options
-from .factory_as_scorer import scorer_factory
+from .records import SCORER_OF, scorer_of
 
 __all__ = [
     "ad_area_scorer",
@@ -52,12 +50,8 @@ __all__ = [
     "weighted_accuracy_scorer",
 ]
 
-#: Registry name -> factory of this module (filled by ``_factory``).
-BUILTIN_FACTORIES: dict[str, Callable[..., Scorer]] = {}
 #: Factory -> (key of ``_per_class.METRICS``, metric function).
 FACTORY_METRICS: dict[Callable[..., Scorer], tuple[str, Callable[..., Any]]] = {}
-#: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
-LOWER_IS_BETTER: set[Callable[..., Scorer]] = set()
 
 _KWARGS_DOC = """\
     **kwargs : dict
@@ -89,33 +83,16 @@ _KWARGS_DOC = """\
 #: the catalogue); the tests check this against
 #: :func:`~imbascore.class_ratio_dependence`.
 RATIO_FREE = frozenset(info.name for info in CATALOGUE if info.ratio_free)
-_RATIO_FREE_DOC = (
-    "This metric does not depend on the class ratio (for two classes): "
-    "``prevalence`` changes nothing but the rounding of the last digits, and "
-    "is accepted so that one set of parameters serves every name."
-)
-_RATIO_DEPENDENT_DOC = "This metric depends on the class ratio."
 
 
 def _factory(key):
-    """Record a factory as the built-in scorer of metric ``key``: its name,
-    its function and its sign come from the metric's catalogue record (a
-    ``neg_`` name scores a lower-is-better metric negated). The factory
-    also scores with its defaults when passed uncalled as a scorer
-    (:func:`~.factory_as_scorer.scorer_factory`)."""
-    info = metric_info(key)
-    metric = getattr(definitions, info.function_name)
+    """Record a factory as the built-in scorer of metric ``key`` (its name,
+    function and sign come from the metric's catalogue record)."""
+    document = scorer_of(key, "    {kwargs}", _KWARGS_DOC)
 
     def decorate(factory):
-        ratio = _RATIO_FREE_DOC if info.ratio_free else _RATIO_DEPENDENT_DOC
-        factory.__doc__ = factory.__doc__.replace(
-            "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__, ratio=ratio)
-        )
-        factory = scorer_factory(factory)
-        BUILTIN_FACTORIES[info.scorer] = factory
-        FACTORY_METRICS[factory] = (key, metric)
-        if not info.greater_is_better:
-            LOWER_IS_BETTER.add(factory)
+        factory = document(factory)
+        FACTORY_METRICS[factory] = (key, metric_info(key).function)
         return factory
 
     return decorate
@@ -161,47 +138,51 @@ def check_scorer_params(name, metric, params, func):
     return params, check_metric_options(name, func, **merged)
 
 
-#: The record that :func:`recorded_parameters` opened, if any.
-_RECORD = contextvars.ContextVar("imbascore_scorer_record", default=None)
+@dataclass(frozen=True)
+class Fixed:
+    """What the built-in scorer ``factory(**given)`` hands its metric: the
+    metric's key and function, the checked parameters and the options they
+    amount to, the prevalence (None: the data's ratio), and the sign."""
+
+    key: str
+    metric: Callable[..., Any]
+    params: dict[str, Any]
+    options: Any
+    prevalence: Any
+    sign: dict[str, bool]
 
 
-@contextlib.contextmanager
-def recorded_parameters():
-    """Within it, a built-in scorer that is built records in the dict it
-    yields what it hands its metric: ``params``, and at a class ratio
-    ``metric`` and ``prevalence`` too. The multi-scorer plans from this
-    record, not from scikit-learn's private attributes of the scorer."""
-    record = {}
-    token = _RECORD.set(record)
-    try:
-        yield record
-    finally:
-        _RECORD.reset(token)
+def fixed_by(factory, given, func=None):
+    """The :class:`Fixed` of ``factory(**given)``: the given parameters over
+    the factory's defaults and the record's ``scorer_params``, checked (the
+    error names ``func``, by default the factory). The multi-scorer plans
+    from it; the factory builds its scorer from it."""
+    key, metric = FACTORY_METRICS[factory]
+    bound = inspect.signature(factory).bind(**given)
+    bound.apply_defaults()
+    arguments = dict(bound.arguments)
+    arguments |= arguments.pop("kwargs", {})
+    prevalence = arguments.pop("prevalence", None)
+    info = metric_info(key)
+    params = {**info.scorer_params, **arguments}
+    params, options = check_scorer_params(key, metric, params, func or factory.__name__)
+    sign = {} if info.greater_is_better else {"greater_is_better": False}
+    return Fixed(key, metric, params, options, prevalence, sign)
 
 
-def _record(**given):
-    record = _RECORD.get()
-    if record is not None:
-        record.update(given)
-
-
-def _make(factory, params):
-    name, metric = FACTORY_METRICS[factory]
-    func = factory.__name__
-    prevalence = params.pop("prevalence", None)
-    params, _ = check_scorer_params(name, metric, params, func)
-    sign = {"greater_is_better": False} if factory in LOWER_IS_BETTER else {}
-    if prevalence is None:
-        _record(params=dict(params))
-        return make_scorer(metric, **sign, **params)
-    return prevalence_scorer(name, prevalence, params, func, **sign)
+def _make(factory, given):
+    fixed = fixed_by(factory, given)
+    if fixed.prevalence is None:
+        return make_scorer(fixed.metric, **fixed.sign, **fixed.params)
+    return prevalence_scorer(
+        fixed.key, fixed.prevalence, fixed.params, factory.__name__, **fixed.sign
+    )
 
 
 def prevalence_scorer(metric, prevalence, params, func, **sign):
     """The scorer of ``metric`` (a name :func:`~imbascore.score_at_prevalence`
     takes) at ``prevalence``, checked now."""
     prevalence = check_prevalence(prevalence, func)
-    _record(metric=metric, prevalence=prevalence, params=dict(params))
     return make_scorer(
         score_at_prevalence, metric=metric, prevalence=prevalence, **sign, **params
     )
@@ -432,10 +413,8 @@ def adjusted_balanced_accuracy_scorer(
     make_scorer(balanced_accuracy_score, response_method='predict', \
 adjusted=True, average=multiclass, pos_label=None)
     """
-    return _make(
-        adjusted_balanced_accuracy_scorer,
-        dict(adjusted=True, average=average, **kwargs),
-    )
+    # adjusted=True: the record's scorer_params
+    return _make(adjusted_balanced_accuracy_scorer, dict(average=average, **kwargs))
 
 
 @_factory("nmi")
@@ -456,66 +435,133 @@ average=multiclass, pos_label=None)
     return _make(nmi_scorer, kwargs)
 
 
-def _simple_factory(key: str, summary: str, example: str) -> Callable[..., Scorer]:
-    """A factory of a metric without parameters of its own."""
-    name = metric_info(key).scorer
-
-    def factory(**kwargs: Any) -> Scorer:
-        return _make(public, kwargs)
-
-    factory.__name__ = factory.__qualname__ = f"{name}_scorer"
-    factory.__module__ = __name__
-    factory.__doc__ = f"""{summary}
+@_factory("fpr")
+def neg_fpr_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the false positive rate (lower FPR is better).
 
     Parameters
     ----------
-    {{kwargs}}
+    {kwargs}
 
     Examples
     --------
-    >>> from imbascore.scorers import {name}_scorer
-    >>> {name}_scorer()
-    {example}
+    >>> from imbascore.scorers import neg_fpr_scorer
+    >>> neg_fpr_scorer()
+    make_scorer(false_positive_rate_score, greater_is_better=False, \
+response_method='predict')
     """
-    public = _factory(key)(factory)
-    return public
+    return _make(neg_fpr_scorer, kwargs)
 
 
-neg_fpr_scorer = _simple_factory(
-    "fpr",
-    "Scorer of minus the false positive rate (lower FPR is better).",
-    "make_scorer(false_positive_rate_score, greater_is_better=False, "
-    "response_method='predict')",
-)
-neg_fnr_scorer = _simple_factory(
-    "fnr",
-    "Scorer of minus the false negative rate (lower FNR is better).",
-    "make_scorer(false_negative_rate_score, greater_is_better=False, "
-    "response_method='predict')",
-)
-npv_scorer = _simple_factory(
-    "npv",
-    "Scorer of the negative predictive value.",
-    "make_scorer(negative_predictive_value_score, response_method='predict')",
-)
-informedness_scorer = _simple_factory(
-    "informedness",
-    "Scorer of the informedness (Youden's J), ``TPR + TNR - 1``.",
-    "make_scorer(informedness_score, response_method='predict')",
-)
-markedness_scorer = _simple_factory(
-    "markedness",
-    "Scorer of the markedness, ``PPV + NPV - 1``.",
-    "make_scorer(markedness_score, response_method='predict')",
-)
-lr_plus_scorer = _simple_factory(
-    "lr_plus",
-    "Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined).",
-    "make_scorer(positive_likelihood_ratio_score, response_method='predict')",
-)
-neg_lr_minus_scorer = _simple_factory(
-    "lr_minus",
-    "Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better).",
-    "make_scorer(negative_likelihood_ratio_score, greater_is_better=False, "
-    "response_method='predict')",
-)
+@_factory("fnr")
+def neg_fnr_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the false negative rate (lower FNR is better).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import neg_fnr_scorer
+    >>> neg_fnr_scorer()
+    make_scorer(false_negative_rate_score, greater_is_better=False, \
+response_method='predict')
+    """
+    return _make(neg_fnr_scorer, kwargs)
+
+
+@_factory("npv")
+def npv_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the negative predictive value.
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import npv_scorer
+    >>> npv_scorer()
+    make_scorer(negative_predictive_value_score, response_method='predict')
+    """
+    return _make(npv_scorer, kwargs)
+
+
+@_factory("informedness")
+def informedness_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the informedness (Youden's J), ``TPR + TNR - 1``.
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import informedness_scorer
+    >>> informedness_scorer()
+    make_scorer(informedness_score, response_method='predict')
+    """
+    return _make(informedness_scorer, kwargs)
+
+
+@_factory("markedness")
+def markedness_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the markedness, ``PPV + NPV - 1``.
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import markedness_scorer
+    >>> markedness_scorer()
+    make_scorer(markedness_score, response_method='predict')
+    """
+    return _make(markedness_scorer, kwargs)
+
+
+@_factory("lr_plus")
+def lr_plus_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import lr_plus_scorer
+    >>> lr_plus_scorer()
+    make_scorer(positive_likelihood_ratio_score, response_method='predict')
+    """
+    return _make(lr_plus_scorer, kwargs)
+
+
+@_factory("lr_minus")
+def neg_lr_minus_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import neg_lr_minus_scorer
+    >>> neg_lr_minus_scorer()
+    make_scorer(negative_likelihood_ratio_score, greater_is_better=False, \
+response_method='predict')
+    """
+    return _make(neg_lr_minus_scorer, kwargs)
+
+
+#: Registry name -> factory of the metrics of labels, from their records.
+BUILTIN_FACTORIES = {info.scorer: SCORER_OF[info.name] for info in LABEL_CATALOGUE}
+#: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
+LOWER_IS_BETTER = {
+    factory
+    for factory, (key, _) in FACTORY_METRICS.items()
+    if not metric_info(key).greater_is_better
+}
