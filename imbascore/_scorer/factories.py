@@ -88,9 +88,17 @@ RATIO_FREE = frozenset(info.name for info in CATALOGUE if info.ratio_free)
 def _factory(key):
     """Record a factory as the built-in scorer of metric ``key`` (its name,
     function and sign come from the metric's catalogue record)."""
+    info = metric_info(key)
     document = scorer_of(key, "    {kwargs}", _KWARGS_DOC)
 
     def decorate(factory):
+        if "{kwargs}" not in factory.__doc__:  # the sections every factory has
+            factory.__doc__ = factory.__doc__.rstrip() + _PLAIN_DOC.format(
+                kwargs="{kwargs}",
+                name=factory.__name__,
+                function=info.function_name,
+                sign="" if info.greater_is_better else ", greater_is_better=False",
+            )
         factory = document(factory)
         FACTORY_METRICS[factory] = (key, metric_info(key).function)
         return factory
@@ -188,28 +196,19 @@ def prevalence_scorer(metric, prevalence, params, func, **sign):
     )
 
 
-@_factory("iba")
-def iba_scorer(alpha: float = 0.1, squared: bool = True, **kwargs: Any) -> Scorer:
-    """Scorer of the index of balanced accuracy (García et al. 2009).
+#: The sections of a factory without parameters of its own, from its record.
+_PLAIN_DOC = """
 
     Parameters
     ----------
-    alpha : float, default=0.1
-        Weight of the dominance, in [0, 1].
-
-    squared : bool, default=True
-        Whether IBA weights ``Gmean^2`` (the paper) or ``Gmean``.
-
     {kwargs}
 
     Examples
     --------
-    >>> from imbascore.scorers import iba_scorer
-    >>> iba_scorer(alpha=0.1)
-    make_scorer(index_balanced_accuracy_score, response_method='predict', \
-alpha=0.1, squared=True)
+    >>> from imbascore.scorers import {name}
+    >>> {name}()
+    make_scorer({function}{sign}, response_method='predict')
     """
-    return _make(iba_scorer, dict(alpha=alpha, squared=squared, **kwargs))
 
 
 @_factory("gmean")
@@ -238,16 +237,6 @@ def dominance_scorer(**kwargs: Any) -> Scorer:
     maximise (0 is balanced, +1 finds every positive and no negative). Report
     it beside a quality measure (``cross_validate(scoring=...)``); do not use
     it as ``refit`` or as the only ``scoring`` of a search.
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import dominance_scorer
-    >>> dominance_scorer()
-    make_scorer(dominance_score, response_method='predict')
     """
     return _make(dominance_scorer, kwargs)
 
@@ -264,48 +253,33 @@ def sensitivity_scorer(**kwargs: Any) -> Scorer:
     --------
     >>> from imbascore.scorers import sensitivity_scorer
     >>> sensitivity_scorer(pos_label="yes")
-    make_scorer(sensitivity_score, response_method='predict', pos_label=yes)
+    make_scorer(sensitivity_score, response_method='predict', \
+pos_label=yes)
     """
     return _make(sensitivity_scorer, kwargs)
 
 
 @_factory("specificity")
 def specificity_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the specificity (true negative rate).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import specificity_scorer
-    >>> specificity_scorer()
-    make_scorer(specificity_score, response_method='predict')
-    """
+    """Scorer of the specificity (true negative rate)."""
     return _make(specificity_scorer, kwargs)
 
 
 @_factory("optimized_precision")
 def optimized_precision_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the optimized precision (Ranawana & Palade 2006).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import optimized_precision_scorer
-    >>> optimized_precision_scorer()
-    make_scorer(optimized_precision_score, response_method='predict')
-    """
+    """Scorer of the optimized precision (Ranawana & Palade 2006)."""
     return _make(optimized_precision_scorer, kwargs)
 
 
 @_factory("ad_area")
 def ad_area_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the accuracy-dominance trapezoid area (García et al. 2008).
+    """Scorer of the accuracy-dominance trapezoid area (García et al. 2008)."""
+    return _make(ad_area_scorer, kwargs)
+
+
+@_factory("nmi")
+def nmi_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the normalized mutual information of Straube & Krell (2014).
 
     Parameters
     ----------
@@ -313,11 +287,78 @@ def ad_area_scorer(**kwargs: Any) -> Scorer:
 
     Examples
     --------
-    >>> from imbascore.scorers import ad_area_scorer
-    >>> ad_area_scorer()
-    make_scorer(ad_area_score, response_method='predict')
+    >>> from imbascore.scorers import nmi_scorer
+    >>> nmi_scorer(average="multiclass")
+    make_scorer(normalized_mutual_information_score, response_method='predict', \
+average=multiclass, pos_label=None)
     """
-    return _make(ad_area_scorer, kwargs)
+    return _make(nmi_scorer, kwargs)
+
+
+@_factory("fpr")
+def neg_fpr_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the false positive rate (lower FPR is better)."""
+    return _make(neg_fpr_scorer, kwargs)
+
+
+@_factory("fnr")
+def neg_fnr_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the false negative rate (lower FNR is better)."""
+    return _make(neg_fnr_scorer, kwargs)
+
+
+@_factory("npv")
+def npv_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the negative predictive value."""
+    return _make(npv_scorer, kwargs)
+
+
+@_factory("informedness")
+def informedness_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the informedness (Youden's J), ``TPR + TNR - 1``."""
+    return _make(informedness_scorer, kwargs)
+
+
+@_factory("markedness")
+def markedness_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the markedness, ``PPV + NPV - 1``."""
+    return _make(markedness_scorer, kwargs)
+
+
+@_factory("lr_plus")
+def lr_plus_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined)."""
+    return _make(lr_plus_scorer, kwargs)
+
+
+@_factory("lr_minus")
+def neg_lr_minus_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better)."""
+    return _make(neg_lr_minus_scorer, kwargs)
+
+
+@_factory("iba")
+def iba_scorer(alpha: float = 0.1, squared: bool = True, **kwargs: Any) -> Scorer:
+    """Scorer of the index of balanced accuracy (García et al. 2009).
+
+    Parameters
+    ----------
+    alpha : float, default=0.1
+        Weight of the dominance, in [0, 1].
+
+    squared : bool, default=True
+        Whether IBA weights ``Gmean^2`` (the paper) or ``Gmean``.
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import iba_scorer
+    >>> iba_scorer(alpha=0.1)
+    make_scorer(index_balanced_accuracy_score, response_method='predict', \
+alpha=0.1, squared=True)
+    """
+    return _make(iba_scorer, dict(alpha=alpha, squared=squared, **kwargs))
 
 
 @_factory("weighted_accuracy")
@@ -415,146 +456,6 @@ adjusted=True, average=multiclass, pos_label=None)
     """
     # adjusted=True: the record's scorer_params
     return _make(adjusted_balanced_accuracy_scorer, dict(average=average, **kwargs))
-
-
-@_factory("nmi")
-def nmi_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the normalized mutual information of Straube & Krell (2014).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import nmi_scorer
-    >>> nmi_scorer(average="multiclass")
-    make_scorer(normalized_mutual_information_score, response_method='predict', \
-average=multiclass, pos_label=None)
-    """
-    return _make(nmi_scorer, kwargs)
-
-
-@_factory("fpr")
-def neg_fpr_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of minus the false positive rate (lower FPR is better).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import neg_fpr_scorer
-    >>> neg_fpr_scorer()
-    make_scorer(false_positive_rate_score, greater_is_better=False, \
-response_method='predict')
-    """
-    return _make(neg_fpr_scorer, kwargs)
-
-
-@_factory("fnr")
-def neg_fnr_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of minus the false negative rate (lower FNR is better).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import neg_fnr_scorer
-    >>> neg_fnr_scorer()
-    make_scorer(false_negative_rate_score, greater_is_better=False, \
-response_method='predict')
-    """
-    return _make(neg_fnr_scorer, kwargs)
-
-
-@_factory("npv")
-def npv_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the negative predictive value.
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import npv_scorer
-    >>> npv_scorer()
-    make_scorer(negative_predictive_value_score, response_method='predict')
-    """
-    return _make(npv_scorer, kwargs)
-
-
-@_factory("informedness")
-def informedness_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the informedness (Youden's J), ``TPR + TNR - 1``.
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import informedness_scorer
-    >>> informedness_scorer()
-    make_scorer(informedness_score, response_method='predict')
-    """
-    return _make(informedness_scorer, kwargs)
-
-
-@_factory("markedness")
-def markedness_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the markedness, ``PPV + NPV - 1``.
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import markedness_scorer
-    >>> markedness_scorer()
-    make_scorer(markedness_score, response_method='predict')
-    """
-    return _make(markedness_scorer, kwargs)
-
-
-@_factory("lr_plus")
-def lr_plus_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import lr_plus_scorer
-    >>> lr_plus_scorer()
-    make_scorer(positive_likelihood_ratio_score, response_method='predict')
-    """
-    return _make(lr_plus_scorer, kwargs)
-
-
-@_factory("lr_minus")
-def neg_lr_minus_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import neg_lr_minus_scorer
-    >>> neg_lr_minus_scorer()
-    make_scorer(negative_likelihood_ratio_score, greater_is_better=False, \
-response_method='predict')
-    """
-    return _make(neg_lr_minus_scorer, kwargs)
 
 
 #: Registry name -> factory of the metrics of labels, from their records.

@@ -57,42 +57,17 @@ _FACTORIES = (
 #: scikit-learn is left out; one added later shows under ``kind="all"``.
 SKLEARN_CLASSIFICATION_NAMES = frozenset(
     {
-        "accuracy",
-        "average_precision",
-        "balanced_accuracy",
-        "d2_brier_score",
-        "d2_log_loss_score",
-        "f1",
-        "f1_macro",
-        "f1_micro",
-        "f1_samples",
-        "f1_weighted",
-        "jaccard",
-        "jaccard_macro",
-        "jaccard_micro",
-        "jaccard_samples",
-        "jaccard_weighted",
-        "matthews_corrcoef",
-        "neg_brier_score",
-        "neg_log_loss",
+        *("accuracy", "average_precision", "balanced_accuracy", "top_k_accuracy"),
+        *("d2_brier_score", "d2_log_loss_score", "neg_brier_score", "neg_log_loss"),
+        *("matthews_corrcoef", "positive_likelihood_ratio", "roc_auc"),
         "neg_negative_likelihood_ratio",
-        "positive_likelihood_ratio",
-        "precision",
-        "precision_macro",
-        "precision_micro",
-        "precision_samples",
-        "precision_weighted",
-        "recall",
-        "recall_macro",
-        "recall_micro",
-        "recall_samples",
-        "recall_weighted",
-        "roc_auc",
-        "roc_auc_ovo",
-        "roc_auc_ovo_weighted",
-        "roc_auc_ovr",
-        "roc_auc_ovr_weighted",
-        "top_k_accuracy",
+        *(f"roc_auc_{kind}" for kind in ("ovo", "ovo_weighted", "ovr", "ovr_weighted")),
+        # the averaged variants, generated as in scikit-learn's _scorer.py
+        *(
+            f"{name}{average}"
+            for name in ("f1", "jaccard", "precision", "recall")
+            for average in ("", "_macro", "_micro", "_samples", "_weighted")
+        ),
     }
 )
 
