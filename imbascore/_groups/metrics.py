@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, overload
@@ -64,6 +64,8 @@ _SCORE_INPUTS = frozenset({"y_true", "y_score", "y_proba", "sample_weight"})
 
 
 def _reads(metric):
+    if not isinstance(metric, str):
+        return "callable"
     if metric in SCORE_METRIC_NAMES:
         return "scores"
     if metric in CALIBRATION_METRIC_NAMES:
@@ -71,7 +73,6 @@ def _reads(metric):
     return "labels"
 
 
-@cache
 @cache
 def metric_option_names(name):
     """The options (keyword parameters) the metric ``name`` takes."""
@@ -422,36 +423,58 @@ _STATISTICS = {
 }
 
 
+def _callable_key(metric):
+    """A callable's key in the result: its ``__name__``; a lambda (or a
+    callable without a name) needs one given as a dict key."""
+    name = getattr(metric, "__name__", "<lambda>")
+    if name == "<lambda>":
+        raise ValueError(
+            param_error(
+                _FUNC,
+                "metrics",
+                "named callables; give a lambda (or a callable without "
+                "__name__) its name as a dict key: metrics={'name': lambda ...}",
+                metric,
+            )
+        )
+    return name
+
+
 def _metric_list(metrics, metric_params, reads):
-    """``[(key, metric, params)]`` of ``metrics``: names, or a dict of key ->
-    name or ``(name, params)``. The options of ``metric_params`` go to the
-    metrics that take them (an option no metric asked takes is an error);
-    a metric's own ``params`` must all be its options."""
-    if isinstance(metrics, str):
+    """``[(key, metric, params)]`` of ``metrics``: names or callables, or a
+    dict of key -> name, ``(name, params)`` or callable. The options of
+    ``metric_params`` go to the named metrics that take them (an option no
+    metric asked takes is an error); a metric's own ``params`` must all be
+    its options. A callable takes no options: its key is its ``__name__``."""
+    if isinstance(metrics, str) or callable(metrics):
         metrics = [metrics]
-    rule = "metric names, or a dict of key -> name or (name, params)"
+    rule = (
+        "metric names, or a dict of key -> name or (name, params); or callables "
+        "f(y_true, y_pred, sample_weight=None)"
+    )
     if isinstance(metrics, Mapping):
         items = list(metrics.items())
     elif isinstance(metrics, Sequence):
-        items = [(name, name) for name in metrics]
+        items = [(_callable_key(m) if callable(m) else m, m) for m in metrics]
     else:
         raise TypeError(param_error(_FUNC, "metrics", rule, metrics))
     listed = []
     for key, spec in items:
+        if callable(spec):
+            listed.append((str(key), spec, {}))
+            continue
         if isinstance(spec, str):
             name, params = spec, {}
         elif (
             isinstance(spec, tuple | list)
             and len(spec) == 2
+            and isinstance(spec[0], str)
             and isinstance(spec[1], Mapping)
         ):
             name, params = spec
         else:
             raise TypeError(param_error(_FUNC, "metrics", rule, spec))
-        if isinstance(name, str):
-            check_metric_name(name, _FUNC, "metrics", reads)
-        else:
-            raise TypeError(param_error(_FUNC, "metrics", rule, spec))
+        check_metric_name(name, _FUNC, "metrics", reads)
         options = metric_option_names(name)
         unknown = sorted(set(params) - options)
         if unknown:
@@ -466,9 +489,11 @@ def _metric_list(metrics, metric_params, reads):
         listed.append((str(key), name, dict(params)))
     if not listed:
         raise ValueError(param_error(_FUNC, "metrics", "at least one metric", metrics))
-    names = list(dict.fromkeys(name for _, name, _ in listed))
+    names = list(dict.fromkeys(n for _, n, _ in listed if isinstance(n, str)))
     shared = route_params(names, metric_params, _FUNC, metric_option_names)
-    listed = [(key, name, {**shared[name], **params}) for key, name, params in listed]
+    listed = [
+        (key, name, {**shared.get(name, {}), **params}) for key, name, params in listed
+    ]
     for _, name, params in listed:
         if "average" in params and params["average"] is None:
             raise ValueError(
@@ -589,7 +614,9 @@ def metrics_by_group(
     y_pred: ArrayLike,
     *,
     groups: ArrayLike,
-    metrics: Sequence[str] | Mapping[str, Any] = _DEFAULT_METRICS,
+    metrics: str | Callable[..., Any] | Sequence[Any] | Mapping[str, Any] = (
+        _DEFAULT_METRICS
+    ),
     y_score: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
     confidence_level: float = 0.95,
@@ -617,10 +644,18 @@ def metrics_by_group(
     groups : array-like, Series or DataFrame
         Each sample's group: one array or column, or several (shape
         (n_samples, n_keys), a DataFrame): their intersections.
-    metrics : sequence of str or dict, default=("iba", "sensitivity", "specificity")
+    metrics : str, callable, sequence or dict, default=("iba", "sensitivity", \
+"specificity")
         Names of the catalogue (:func:`~imbascore.list_metrics`) or of
         scikit-learn's metrics of the confusion matrix; or ``{key: name}``
         or ``{key: (name, params)}`` for a metric with its own parameters.
+        A plain callable ``f(y_true, y_pred, sample_weight=None)`` (any
+        scikit-learn metric, as fairlearn's ``MetricFrame`` takes them) is a
+        metric too, alone, in the list beside names (its key is its
+        ``__name__``; a lambda needs a dict key) or in the dict: it is called
+        on each group's rows of ``y_true`` and ``y_pred`` as given (with
+        their ``sample_weight`` only when weights are given), takes none of
+        ``metric_params``, and counts as greater-is-better for ``worst()``.
     y_score : array-like of shape (n_samples,), default=None
         Scores or probabilities for the metrics that read them (when given,
         they are what those metrics read, even if no metric reads labels;
@@ -637,7 +672,9 @@ def metrics_by_group(
         and class: for metrics of labels each (group, class) row drawn from
         its posterior (``"auto"``, ``"posterior"``) or resampled (the
         bootstrap methods); for scores and probabilities each group's rows
-        resampled within their classes.
+        resampled within their classes. A callable reads rows, not counts:
+        its intervals are the percentiles of the same stratified bootstrap
+        (``"auto"`` or ``"bootstrap"``; another method is an error).
     n_resamples : int, default=1000
     random_state : int, RandomState instance or None, default=None
     **metric_params
@@ -671,13 +708,14 @@ def metrics_by_group(
     level = check_confidence_level(confidence_level, _FUNC)
     if method is not None:
         n_resamples = check_n_resamples(n_resamples, _FUNC)
+    asked = _Asked(method, level, n_resamples, _random_state(random_state))
     listed = _metric_list(
         metrics, metric_params, lambda: inputs_family(y_pred, y_score)
     )
     kinds = {key: _reads(name) for key, name, _ in listed}
-    label_keys = [key for key, name, _ in listed if kinds[key] == "labels"]
-    score_kinds = {kinds[key] for key, _, _ in listed} - {"labels"}
-    if y_score is None and label_keys and score_kinds:
+    _check_callable_method(listed, kinds, method)
+    score_kinds = set(kinds.values()) - {"labels", "callable"}
+    if y_score is None and "labels" in kinds.values() and score_kinds:
         raise ValueError(
             param_error(
                 _FUNC,
@@ -689,21 +727,11 @@ def metrics_by_group(
         )
     pos_label = metric_params.get("pos_label")
     counts: Any = None
-    keys: Any = None
-    scored: Any = None
-    truth: Any = None
-    score_values: Any = None
-    weights: Any = None
-    if label_keys:
+    tables: Any = None
+    rows: dict[str, _Rows] = {}
+    if "labels" in kinds.values():
         counts, keys, tables = count_by_group(
             y_true, y_pred, groups, sample_weight, _FUNC
-        )
-        observed = counts.overall().table
-        present = np.flatnonzero(tables.samples > 0)
-        totals = _row_totals(tables)[present]
-        sizes = totals.sum(axis=1).astype(float)
-        positives = _label_positives(
-            totals, tables.classes, observed.classes, pos_label
         )
     if score_kinds:
         # the scores' own door: checked against y_true and named as the
@@ -717,95 +745,64 @@ def metrics_by_group(
             name="y_pred" if y_score is None else "y_score",
             probabilities="probabilities" in score_kinds,
         )
-        truth, score_values, weights = scored.truth, scored.scores, scored.weights
-    if not label_keys:
-        keys = read_groups(groups, truth.shape[0], _FUNC)
-        sizes_all = np.bincount(keys.codes, weights, minlength=keys.n_groups)
-        present = np.flatnonzero(np.bincount(keys.codes, minlength=keys.n_groups) > 0)
-        sizes = sizes_all[present]
-        positive = truth == scored.pos_label
-        positives = np.bincount(
-            keys.codes,
-            positive if weights is None else positive * weights,
-            minlength=keys.n_groups,
-        )[present].astype(float)
+        given = (scored.truth, scored.scores, scored.weights, scored.pos_label)
+        rows["scores"] = rows["probabilities"] = _Rows(*given)
+    if "callable" in kinds.values():  # the inputs as given, row by row
+        rows["callable"] = _Rows.as_given(y_true, y_pred, sample_weight)
+    if counts is None:
+        first = next(iter(rows.values()))
+        keys = read_groups(groups, first.truth.shape[0], _FUNC)
+        if score_kinds:
+            pos_label = scored.pos_label
+        sizes, positives, present = _row_sizes(keys, first, pos_label)
+    else:
+        present = np.flatnonzero(tables.samples > 0)
+        totals = _row_totals(tables)[present]
+        sizes = totals.sum(axis=1).astype(float)
+        observed = counts.overall().table.classes
+        positives = _label_positives(totals, tables.classes, observed, pos_label)
     labels = [keys.labels[code] for code in present]
-    rng = _random_state(random_state)
-    slices: Any = None
-    if scored is not None:
+    if rows:
         slices = GroupSlices(keys.codes, keys.n_groups)
+        for given in rows.values():
+            given.groups = [slices.rows(code) for code in present]
     values, low, high, overall = {}, {}, {}, {}
     draws, overall_draws = {}, {}
     for key, name, params in listed:
-        values[key] = np.full(len(labels), np.nan)
-        low[key] = np.full(len(labels), np.nan)
-        high[key] = np.full(len(labels), np.nan)
+        kind, taken = kinds[key], rows.get(kinds[key])
+        values[key], low[key], high[key] = np.full((3, len(labels)), np.nan)
         stacked = None
-        if kinds[key] == "labels" and method is None:
+        if kind == "labels" and method is None:
             stacked = _stacked_values(
-                tables, observed, present, name, _nan_default(name, params)
+                tables,
+                counts.overall().table,
+                present,
+                name,
+                _nan_default(name, params),
             )
-        if stacked is not None:
             values[key][:] = stacked
-        for i, (code, group) in enumerate(zip(present, labels)):
+        for i, group in enumerate(labels):
             if stacked is not None and np.isfinite(stacked[i]):
                 continue
-            quiet = kinds[key] == "labels" and "zero_division" in params
+            quiet = kind == "labels" and "zero_division" in params
             with _Renamed(group, sizes[i], positives[i], key, quiet) as renamed:
-                if kinds[key] == "labels":
-                    estimate, lo, hi = _label_value(
-                        counts[group], name, params, method, level, n_resamples, rng
-                    )
-                else:
-                    rows = slices.rows(code)
-                    estimate, lo, hi = _score_value(
-                        truth[rows],
-                        score_values[rows],
-                        None if weights is None else weights[rows],
-                        name,
-                        params,
-                        method,
-                        level,
-                        n_resamples,
-                        rng,
-                    )
-                renamed.estimate = estimate
-            values[key][i], low[key][i], high[key][i] = estimate, lo, hi
-        if kinds[key] == "labels":
-            overall[key] = _label_value(
-                counts.overall(), name, params, method, level, n_resamples, rng
-            )
-        else:
-            overall[key] = _score_value(
-                truth,
-                score_values,
-                weights,
-                name,
-                params,
-                method,
-                level,
-                n_resamples,
-                rng,
-            )
+                table = counts[group] if kind == "labels" else None
+                renamed.estimate, lo, hi = _value(
+                    kind, name, params, table, taken, i, asked
+                )
+            values[key][i], low[key][i], high[key][i] = renamed.estimate, lo, hi
+        table = counts.overall() if kind == "labels" else None
+        overall[key] = _value(kind, name, params, table, taken, None, asked)
         if method is not None:
             draws[key], overall_draws[key] = _group_draws(
-                method,
-                kinds[key],
-                name,
-                params,
-                counts,
-                labels,
-                present,
-                slices,
-                truth,
-                score_values,
-                weights,
-                None if scored is None else scored.pos_label,
-                n_resamples,
-                rng,
+                kind, name, params, counts, labels, taken, asked
             )
+        if method is not None and kind == "callable":  # the draws' percentiles
+            low[key], high[key] = percentiles(draws[key], level)
+            overall[key] = (overall[key][0], *percentiles(overall_draws[key], level))
     lower = {
-        key: name in LOWER_IS_BETTER or name.startswith("neg_")
+        key: isinstance(name, str)
+        and (name in LOWER_IS_BETTER or name.startswith("neg_"))
         for key, name, _ in listed
     }
     return GroupMetrics(
@@ -826,6 +823,95 @@ def metrics_by_group(
     )
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """How every value is asked for: the interval's method (None: values
+    only), its level, the number of resamples and the random state."""
+
+    method: str | None
+    level: float
+    n_resamples: int
+    rng: Any
+
+
+@dataclass
+class _Rows:
+    """The rows that the metrics of scores, probabilities or callables read:
+    the truth, what they read (scores, or ``y_pred`` as given), the weights,
+    the positive class (None for a callable's rows: each true class is a
+    stratum of the resamples) and, once the groups are known, each present
+    group's rows."""
+
+    truth: Any
+    read: Any
+    weights: Any
+    pos_label: Any = None
+    groups: list[Any] | None = None
+
+    @classmethod
+    def as_given(cls, y_true, y_pred, sample_weight):
+        truth, read = as_array(y_true), as_array(y_pred)
+        weights = as_array(sample_weight)
+        for name, values in (("y_pred", read), ("sample_weight", weights)):
+            if values is not None and values.shape[:1] != truth.shape[:1]:
+                raise ValueError(
+                    param_error(
+                        _FUNC,
+                        name,
+                        f"of the same length as y_true ({truth.shape[0]})",
+                        f"{values.shape[0]} values",
+                    )
+                )
+        return cls(truth, read, weights)
+
+    def take(self, where=None):
+        """``(truth, read, weights)`` of the rows ``where`` (all: None)."""
+        if where is None:
+            return self.truth, self.read, self.weights
+        weights = None if self.weights is None else self.weights[where]
+        return self.truth[where], self.read[where], weights
+
+    def strata(self, i):
+        """Group ``i``'s rows by class: the strata a resample keeps."""
+        members = self.groups[i]
+        truth = self.truth[members]
+        if self.pos_label is not None:
+            positive = truth == self.pos_label
+            return [members[positive], members[~positive]]
+        _, codes = np.unique(truth, return_inverse=True)
+        return [members[codes == c] for c in range(codes.max() + 1)]
+
+
+def _row_sizes(keys, rows, pos_label):
+    """Each present group's size, positives (as :func:`_label_positives`
+    says) and the codes of the present groups, from the rows."""
+    present = np.flatnonzero(np.bincount(keys.codes, minlength=keys.n_groups) > 0)
+    classes, codes = np.unique(rows.truth, return_inverse=True)
+    k = len(classes)
+    totals = np.bincount(
+        keys.codes * k + codes.ravel(), rows.weights, minlength=keys.n_groups * k
+    ).reshape(keys.n_groups, k)[present]
+    positives = _label_positives(totals, classes, classes, pos_label)
+    return totals.sum(axis=1).astype(float), positives, present
+
+
+def _check_callable_method(listed, kinds, method):
+    """A callable reads rows: the bootstrap is its only interval."""
+    if method in (None, "auto", "bootstrap"):
+        return
+    for key, _, _ in listed:
+        if kinds[key] == "callable":
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "method",
+                    f"None, 'auto' or 'bootstrap' with {key!r}, a callable "
+                    "metric (it reads rows, not the counts that method needs)",
+                    method,
+                )
+            )
+
+
 def _nan_default(name, params):
     """By group an undefined value is NaN unless ``zero_division`` says
     otherwise: a 0 in a table of groups would read as a verdict."""
@@ -834,27 +920,45 @@ def _nan_default(name, params):
     return {"zero_division": np.nan, **params}
 
 
-def _label_value(counts, name, params, method, level, n_resamples, rng):
+def _call(metric, y_true, y_pred, weights):
+    """A callable metric of rows; ``sample_weight`` passed only when given."""
+    if weights is None:
+        return float(metric(y_true, y_pred))
+    return float(metric(y_true, y_pred, sample_weight=weights))
+
+
+def _value(kind, name, params, counts, rows, i, asked):
+    """``(estimate, low, high)`` of one metric in group ``i`` (overall:
+    None), read off the group's ``counts`` (labels) or its ``rows``. A
+    callable's bounds come from the groups' draws, afterwards."""
+    where = None if i is None or rows is None else rows.groups[i]
+    if kind == "callable":
+        return _call(name, *rows.take(where)), np.nan, np.nan
+    if kind == "labels":
+        return _label_value(counts, name, params, asked)
+    return _score_value(rows.take(where), name, params, asked)
+
+
+def _label_value(counts, name, params, asked):
     params = _nan_default(name, params)
-    if method is None:
+    if asked.method is None:
         return float(score_of_table(counts.table, name, params, _FUNC)), np.nan, np.nan
     interval = counts_interval(
         counts,
         name,
-        method="posterior" if method == "auto" else method,
-        confidence_level=level,
-        n_resamples=n_resamples,
-        random_state=rng,
+        method="posterior" if asked.method == "auto" else asked.method,
+        confidence_level=asked.level,
+        n_resamples=asked.n_resamples,
+        random_state=asked.rng,
         func=_FUNC,
         **params,
     )
     return float(interval.estimate), float(interval.low), float(interval.high)
 
 
-def _score_value(
-    y_true, scores, weights, name, params, method, level, n_resamples, rng
-):
-    if method is None:  # the metric functions' own path, named as ours
+def _score_value(taken, name, params, asked):
+    y_true, scores, weights = taken
+    if asked.method is None:  # the metric functions' own path, named as ours
         if name in SCORE_METRIC_NAMES:
             value = ranking_score(
                 y_true, scores, name, params, _FUNC, sample_weight=weights
@@ -873,127 +977,115 @@ def _score_value(
             )
         return float(value), np.nan, np.nan
     options = {
-        "method": None if method == "auto" else method,
-        "confidence_level": level,
-        "n_resamples": n_resamples,
-        "random_state": bootstrap_generator(rng, _FUNC),
+        "method": None if asked.method == "auto" else asked.method,
+        "confidence_level": asked.level,
+        "n_resamples": asked.n_resamples,
+        "random_state": bootstrap_generator(asked.rng, _FUNC),
         "sample_weight": weights,
         "prevalence": None,
         "metric_params": params,
         "func": _FUNC,
     }
-    if name in SCORE_METRIC_NAMES:
-        estimate, lo, hi, *_ = ranking_interval(y_true, scores, name, **options)
-    else:
-        estimate, lo, hi, *_ = calibration_interval(y_true, scores, name, **options)
+    interval = ranking_interval if name in SCORE_METRIC_NAMES else calibration_interval
+    estimate, lo, hi, *_ = interval(y_true, scores, name, **options)
     return float(estimate), float(lo), float(hi)
 
 
-def _group_draws(
-    method,
-    kind,
-    name,
-    params,
-    counts,
-    labels,
-    present,
-    slices,
-    truth,
-    scores,
-    weights,
-    pos_label,
-    n_resamples,
-    rng,
-):
+def _group_draws(kind, name, params, counts, labels, rows, asked):
     """``(draws of shape (n_resamples, n_groups), overall draws)`` of one
-    metric, each group resampled within its classes (``pos_label``: the
-    positive class of the scores' door)."""
+    metric, each group resampled within its classes."""
     if kind == "labels":
-        params = _nan_default(name, params)
-        posterior = method in ("auto", "posterior")
-        classes = counts.overall().table.classes
-        k = len(classes)
-        total = np.zeros((n_resamples, k, k))
-        columns = []
-        for group in labels:
-            values, tables = label_draws(
-                counts[group],
-                name,
-                params,
-                n_resamples,
-                rng,
-                _FUNC,
-                posterior=posterior,
-            )
-            columns.append(values)
-            where = np.searchsorted(classes, counts[group].table.classes)
-            total[:, where[:, None], where[None, :]] += tables
-        evaluate = table_evaluator(counts.overall().table, name, params, _FUNC)
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore", UndefinedMetricWarning)
-            overall = np.asarray(evaluate(total), dtype=float)
-        return np.column_stack(columns), overall
+        return _label_group_draws(name, params, counts, labels, asked)
+    if kind == "callable":
+        return _callable_draws(name, rows, asked)
     function = BY_NAME[name].function
-    generator = bootstrap_generator(rng, _FUNC)
+    generator = bootstrap_generator(asked.rng, _FUNC)
     columns = []
-    for code in present:
-        rows = slices.rows(code)
+    for i, members in enumerate(rows.groups):
+        y_true, scores, weights = rows.take(members)
         columns.append(
             score_draws(
                 function,
-                truth[rows],
-                scores[rows],
-                None if weights is None else weights[rows],
-                truth[rows] == pos_label,
-                n_resamples,
+                y_true,
+                scores,
+                weights,
+                y_true == rows.pos_label,
+                asked.n_resamples,
                 generator,
                 params,
             )
         )
     # the overall value of each resample: the groups' resampled rows together
-    overall = _overall_score_draws(
-        function,
-        truth,
-        scores,
-        weights,
-        slices,
-        present,
-        pos_label,
-        n_resamples,
-        bootstrap_generator(rng, _FUNC),
-        params,
-    )
+    generator = bootstrap_generator(asked.rng, _FUNC)
+    overall = _overall_score_draws(function, rows, asked.n_resamples, generator, params)
     return np.column_stack(columns), overall
 
 
-def _overall_score_draws(
-    function,
-    truth,
-    scores,
-    weights,
-    slices,
-    present,
-    pos_label,
-    n_resamples,
-    rng,
-    params,
-):
-    base = np.ones(truth.shape[0]) if weights is None else weights
-    cells = []
-    for code in present:
-        rows = slices.rows(code)
-        positive = truth[rows] == pos_label
-        cells += [rows[positive], rows[~positive]]
+def _label_group_draws(name, params, counts, labels, asked):
+    """The draws of a metric of labels: each group's table drawn row by row
+    (from the posterior with ``"auto"`` and ``"posterior"``), the overall
+    draws from the sum of the groups' drawn tables."""
+    params = _nan_default(name, params)
+    posterior = asked.method in ("auto", "posterior")
+    classes = counts.overall().table.classes
+    k = len(classes)
+    total = np.zeros((asked.n_resamples, k, k))
+    columns = []
+    for group in labels:
+        values, tables = label_draws(
+            counts[group],
+            name,
+            params,
+            asked.n_resamples,
+            asked.rng,
+            _FUNC,
+            posterior=posterior,
+        )
+        columns.append(values)
+        where = np.searchsorted(classes, counts[group].table.classes)
+        total[:, where[:, None], where[None, :]] += tables
+    evaluate = table_evaluator(counts.overall().table, name, params, _FUNC)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        overall = np.asarray(evaluate(total), dtype=float)
+    return np.column_stack(columns), overall
+
+
+def _overall_score_draws(function, rows, n_resamples, rng, params):
+    base = np.ones(rows.truth.shape[0]) if rows.weights is None else rows.weights
+    cells = [cell for i in range(len(rows.groups)) for cell in rows.strata(i)]
+    n = rows.truth.shape[0]
     values = np.empty(n_resamples)
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         for row in range(n_resamples):
-            multiplicity = np.zeros(truth.shape[0])
+            multiplicity = np.zeros(n)
             for cell in cells:
                 if cell.shape[0]:
                     drawn = cell[rng.integers(0, cell.shape[0], size=cell.shape[0])]
-                    multiplicity += np.bincount(drawn, minlength=truth.shape[0])
+                    multiplicity += np.bincount(drawn, minlength=n)
             values[row] = function(
-                truth, scores, sample_weight=multiplicity * base, **params
+                rows.truth, rows.read, sample_weight=multiplicity * base, **params
             )
     return values
+
+
+def _callable_draws(metric, rows, asked):
+    """The draws of a callable: each group's rows resampled within their
+    true classes and the metric called on the rows drawn (their weights
+    drawn with them, passed only when given); each draw's overall value
+    from all the groups' rows drawn."""
+    rng = bootstrap_generator(asked.rng, _FUNC)
+    strata = [rows.strata(i) for i in range(len(rows.groups))]
+    draws = np.empty((asked.n_resamples, len(strata)))
+    overall = np.empty(asked.n_resamples)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        for row in range(asked.n_resamples):
+            drawn = [
+                np.concatenate([c[rng.integers(0, len(c), size=len(c))] for c in cells])
+                for cells in strata
+            ]
+            draws[row] = [_call(metric, *rows.take(where)) for where in drawn]
+            overall[row] = _call(metric, *rows.take(np.concatenate(drawn)))
+    return draws, overall

@@ -19,8 +19,8 @@ from .._calibration.params import check_ece_params, check_score, check_stratum
 from .._core.checks import check_pos_label
 from .._core.engine.prevalence import check_prevalence
 from .._core.types import PosLabel, Scorer
-from .._metrics.catalogue import metric_info
-from .factory_as_scorer import scorer_factory
+from .._metrics.catalogue import CALIBRATION_CATALOGUE, metric_info
+from .records import SCORER_OF, scorer_of
 
 __all__ = [
     "CALIBRATION_FACTORIES",
@@ -49,7 +49,7 @@ _COMMON_DOC = """
     pos_label : int, float, bool or str, default=None
         The positive class: the column of ``predict_proba`` read and the
         class ``y_true`` is compared with. None: the column of
-        ``classes_[1]`` and 1 for classes {0, 1} or {-1, 1}; give it for
+        ``classes_[1]`` and 1 for classes {{0, 1}} or {{-1, 1}}; give it for
         other classes.
 
     prevalence : float, sequence of float or dict, default=None
@@ -64,14 +64,11 @@ _COMMON_DOC = """
 """
 
 
-def _documented(factory):
-    factory.__doc__ = factory.__doc__.replace(
-        "    {common}\n", _COMMON_DOC.lstrip("\n") + "\n"
-    )
-    return scorer_factory(factory)
+def _documented(key):
+    return scorer_of(key, "    {common}\n", _COMMON_DOC.lstrip("\n") + "\n")
 
 
-@_documented
+@_documented("brier_score")
 def brier_scorer(
     *,
     stratum: Literal["positive", "negative", "balanced"] | None = None,
@@ -100,7 +97,7 @@ response_method='predict_proba', stratum=positive)
     return _calibration_scorer("brier_score", params, pos_label, prevalence, func)
 
 
-@_documented
+@_documented("log_loss")
 def log_loss_scorer(
     *,
     stratum: Literal["positive", "negative", "balanced"] | None = None,
@@ -128,7 +125,7 @@ response_method='predict_proba', stratum=balanced)
     return _calibration_scorer("log_loss", params, pos_label, prevalence, func)
 
 
-@_documented
+@_documented("mcb")
 def mcb_scorer(
     *,
     score: Literal["brier", "log_loss"] = "brier",
@@ -155,7 +152,7 @@ response_method='predict_proba', score=brier)
     return _calibration_scorer("mcb", params, pos_label, prevalence, func)
 
 
-@_documented
+@_documented("ece")
 def ece_scorer(
     *,
     n_bins: int = 10,
@@ -202,10 +199,7 @@ debiased=False, squared=False)
 
 #: Registry name of each record's scorer -> factory.
 CALIBRATION_FACTORIES = {
-    "neg_brier_score": brier_scorer,
-    "neg_log_loss": log_loss_scorer,
-    "neg_mcb": mcb_scorer,
-    "neg_ece": ece_scorer,
+    info.scorer: SCORER_OF[info.name] for info in CALIBRATION_CATALOGUE
 }
 
 

@@ -14,21 +14,19 @@ they take part in metadata routing like any scorer of scikit-learn::
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from sklearn.metrics import make_scorer
 
 from .._core.engine.prevalence import check_prevalence
 from .._core.types import Scorer
-from .._metrics import definitions
 from .._metrics.at_prevalence import score_at_prevalence
-from .._metrics.catalogue import CATALOGUE, metric_info
+from .._metrics.catalogue import CATALOGUE, LABEL_CATALOGUE, metric_info
 from .._metrics.scoring import check_metric_options
-from .factory_as_scorer import scorer_factory
+from .records import SCORER_OF, scorer_of
 
 __all__ = [
     "ad_area_scorer",
@@ -52,12 +50,8 @@ __all__ = [
     "weighted_accuracy_scorer",
 ]
 
-#: Registry name -> factory of this module (filled by ``_factory``).
-BUILTIN_FACTORIES: dict[str, Callable[..., Scorer]] = {}
 #: Factory -> (key of ``_per_class.METRICS``, metric function).
 FACTORY_METRICS: dict[Callable[..., Scorer], tuple[str, Callable[..., Any]]] = {}
-#: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
-LOWER_IS_BETTER: set[Callable[..., Scorer]] = set()
 
 _KWARGS_DOC = """\
     **kwargs : dict
@@ -89,33 +83,24 @@ _KWARGS_DOC = """\
 #: the catalogue); the tests check this against
 #: :func:`~imbascore.class_ratio_dependence`.
 RATIO_FREE = frozenset(info.name for info in CATALOGUE if info.ratio_free)
-_RATIO_FREE_DOC = (
-    "This metric does not depend on the class ratio (for two classes): "
-    "``prevalence`` changes nothing but the rounding of the last digits, and "
-    "is accepted so that one set of parameters serves every name."
-)
-_RATIO_DEPENDENT_DOC = "This metric depends on the class ratio."
 
 
 def _factory(key):
-    """Record a factory as the built-in scorer of metric ``key``: its name,
-    its function and its sign come from the metric's catalogue record (a
-    ``neg_`` name scores a lower-is-better metric negated). The factory
-    also scores with its defaults when passed uncalled as a scorer
-    (:func:`~.factory_as_scorer.scorer_factory`)."""
+    """Record a factory as the built-in scorer of metric ``key`` (its name,
+    function and sign come from the metric's catalogue record)."""
     info = metric_info(key)
-    metric = getattr(definitions, info.function_name)
+    document = scorer_of(key, "    {kwargs}", _KWARGS_DOC)
 
     def decorate(factory):
-        ratio = _RATIO_FREE_DOC if info.ratio_free else _RATIO_DEPENDENT_DOC
-        factory.__doc__ = factory.__doc__.replace(
-            "    {kwargs}", _KWARGS_DOC.format(metric=metric.__name__, ratio=ratio)
-        )
-        factory = scorer_factory(factory)
-        BUILTIN_FACTORIES[info.scorer] = factory
-        FACTORY_METRICS[factory] = (key, metric)
-        if not info.greater_is_better:
-            LOWER_IS_BETTER.add(factory)
+        if "{kwargs}" not in factory.__doc__:  # the sections every factory has
+            factory.__doc__ = factory.__doc__.rstrip() + _PLAIN_DOC.format(
+                kwargs="{kwargs}",
+                name=factory.__name__,
+                function=info.function_name,
+                sign="" if info.greater_is_better else ", greater_is_better=False",
+            )
+        factory = document(factory)
+        FACTORY_METRICS[factory] = (key, metric_info(key).function)
         return factory
 
     return decorate
@@ -161,74 +146,69 @@ def check_scorer_params(name, metric, params, func):
     return params, check_metric_options(name, func, **merged)
 
 
-#: The record that :func:`recorded_parameters` opened, if any.
-_RECORD = contextvars.ContextVar("imbascore_scorer_record", default=None)
+@dataclass(frozen=True)
+class Fixed:
+    """What the built-in scorer ``factory(**given)`` hands its metric: the
+    metric's key and function, the checked parameters and the options they
+    amount to, the prevalence (None: the data's ratio), and the sign."""
+
+    key: str
+    metric: Callable[..., Any]
+    params: dict[str, Any]
+    options: Any
+    prevalence: Any
+    sign: dict[str, bool]
 
 
-@contextlib.contextmanager
-def recorded_parameters():
-    """Within it, a built-in scorer that is built records in the dict it
-    yields what it hands its metric: ``params``, and at a class ratio
-    ``metric`` and ``prevalence`` too. The multi-scorer plans from this
-    record, not from scikit-learn's private attributes of the scorer."""
-    record = {}
-    token = _RECORD.set(record)
-    try:
-        yield record
-    finally:
-        _RECORD.reset(token)
+def fixed_by(factory, given, func=None):
+    """The :class:`Fixed` of ``factory(**given)``: the given parameters over
+    the factory's defaults and the record's ``scorer_params``, checked (the
+    error names ``func``, by default the factory). The multi-scorer plans
+    from it; the factory builds its scorer from it."""
+    key, metric = FACTORY_METRICS[factory]
+    bound = inspect.signature(factory).bind(**given)
+    bound.apply_defaults()
+    arguments = dict(bound.arguments)
+    arguments |= arguments.pop("kwargs", {})
+    prevalence = arguments.pop("prevalence", None)
+    info = metric_info(key)
+    params = {**info.scorer_params, **arguments}
+    params, options = check_scorer_params(key, metric, params, func or factory.__name__)
+    sign = {} if info.greater_is_better else {"greater_is_better": False}
+    return Fixed(key, metric, params, options, prevalence, sign)
 
 
-def _record(**given):
-    record = _RECORD.get()
-    if record is not None:
-        record.update(given)
-
-
-def _make(factory, params):
-    name, metric = FACTORY_METRICS[factory]
-    func = factory.__name__
-    prevalence = params.pop("prevalence", None)
-    params, _ = check_scorer_params(name, metric, params, func)
-    sign = {"greater_is_better": False} if factory in LOWER_IS_BETTER else {}
-    if prevalence is None:
-        _record(params=dict(params))
-        return make_scorer(metric, **sign, **params)
-    return prevalence_scorer(name, prevalence, params, func, **sign)
+def _make(factory, given):
+    fixed = fixed_by(factory, given)
+    if fixed.prevalence is None:
+        return make_scorer(fixed.metric, **fixed.sign, **fixed.params)
+    return prevalence_scorer(
+        fixed.key, fixed.prevalence, fixed.params, factory.__name__, **fixed.sign
+    )
 
 
 def prevalence_scorer(metric, prevalence, params, func, **sign):
     """The scorer of ``metric`` (a name :func:`~imbascore.score_at_prevalence`
     takes) at ``prevalence``, checked now."""
     prevalence = check_prevalence(prevalence, func)
-    _record(metric=metric, prevalence=prevalence, params=dict(params))
     return make_scorer(
         score_at_prevalence, metric=metric, prevalence=prevalence, **sign, **params
     )
 
 
-@_factory("iba")
-def iba_scorer(alpha: float = 0.1, squared: bool = True, **kwargs: Any) -> Scorer:
-    """Scorer of the index of balanced accuracy (García et al. 2009).
+#: The sections of a factory without parameters of its own, from its record.
+_PLAIN_DOC = """
 
     Parameters
     ----------
-    alpha : float, default=0.1
-        Weight of the dominance, in [0, 1].
-
-    squared : bool, default=True
-        Whether IBA weights ``Gmean^2`` (the paper) or ``Gmean``.
-
     {kwargs}
 
     Examples
     --------
-    >>> from imbascore.scorers import iba_scorer
-    >>> iba_scorer(alpha=0.1)
-    make_scorer(index_balanced_accuracy_score, response_method='predict', \
-alpha=0.1, squared=True)
+    >>> from imbascore.scorers import {name}
+    >>> {name}()
+    make_scorer({function}{sign}, response_method='predict')
     """
-    return _make(iba_scorer, dict(alpha=alpha, squared=squared, **kwargs))
 
 
 @_factory("gmean")
@@ -257,16 +237,6 @@ def dominance_scorer(**kwargs: Any) -> Scorer:
     maximise (0 is balanced, +1 finds every positive and no negative). Report
     it beside a quality measure (``cross_validate(scoring=...)``); do not use
     it as ``refit`` or as the only ``scoring`` of a search.
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import dominance_scorer
-    >>> dominance_scorer()
-    make_scorer(dominance_score, response_method='predict')
     """
     return _make(dominance_scorer, kwargs)
 
@@ -283,48 +253,33 @@ def sensitivity_scorer(**kwargs: Any) -> Scorer:
     --------
     >>> from imbascore.scorers import sensitivity_scorer
     >>> sensitivity_scorer(pos_label="yes")
-    make_scorer(sensitivity_score, response_method='predict', pos_label=yes)
+    make_scorer(sensitivity_score, response_method='predict', \
+pos_label=yes)
     """
     return _make(sensitivity_scorer, kwargs)
 
 
 @_factory("specificity")
 def specificity_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the specificity (true negative rate).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import specificity_scorer
-    >>> specificity_scorer()
-    make_scorer(specificity_score, response_method='predict')
-    """
+    """Scorer of the specificity (true negative rate)."""
     return _make(specificity_scorer, kwargs)
 
 
 @_factory("optimized_precision")
 def optimized_precision_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the optimized precision (Ranawana & Palade 2006).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import optimized_precision_scorer
-    >>> optimized_precision_scorer()
-    make_scorer(optimized_precision_score, response_method='predict')
-    """
+    """Scorer of the optimized precision (Ranawana & Palade 2006)."""
     return _make(optimized_precision_scorer, kwargs)
 
 
 @_factory("ad_area")
 def ad_area_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the accuracy-dominance trapezoid area (García et al. 2008).
+    """Scorer of the accuracy-dominance trapezoid area (García et al. 2008)."""
+    return _make(ad_area_scorer, kwargs)
+
+
+@_factory("nmi")
+def nmi_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the normalized mutual information of Straube & Krell (2014).
 
     Parameters
     ----------
@@ -332,11 +287,78 @@ def ad_area_scorer(**kwargs: Any) -> Scorer:
 
     Examples
     --------
-    >>> from imbascore.scorers import ad_area_scorer
-    >>> ad_area_scorer()
-    make_scorer(ad_area_score, response_method='predict')
+    >>> from imbascore.scorers import nmi_scorer
+    >>> nmi_scorer(average="multiclass")
+    make_scorer(normalized_mutual_information_score, response_method='predict', \
+average=multiclass, pos_label=None)
     """
-    return _make(ad_area_scorer, kwargs)
+    return _make(nmi_scorer, kwargs)
+
+
+@_factory("fpr")
+def neg_fpr_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the false positive rate (lower FPR is better)."""
+    return _make(neg_fpr_scorer, kwargs)
+
+
+@_factory("fnr")
+def neg_fnr_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the false negative rate (lower FNR is better)."""
+    return _make(neg_fnr_scorer, kwargs)
+
+
+@_factory("npv")
+def npv_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the negative predictive value."""
+    return _make(npv_scorer, kwargs)
+
+
+@_factory("informedness")
+def informedness_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the informedness (Youden's J), ``TPR + TNR - 1``."""
+    return _make(informedness_scorer, kwargs)
+
+
+@_factory("markedness")
+def markedness_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the markedness, ``PPV + NPV - 1``."""
+    return _make(markedness_scorer, kwargs)
+
+
+@_factory("lr_plus")
+def lr_plus_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined)."""
+    return _make(lr_plus_scorer, kwargs)
+
+
+@_factory("lr_minus")
+def neg_lr_minus_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better)."""
+    return _make(neg_lr_minus_scorer, kwargs)
+
+
+@_factory("iba")
+def iba_scorer(alpha: float = 0.1, squared: bool = True, **kwargs: Any) -> Scorer:
+    """Scorer of the index of balanced accuracy (García et al. 2009).
+
+    Parameters
+    ----------
+    alpha : float, default=0.1
+        Weight of the dominance, in [0, 1].
+
+    squared : bool, default=True
+        Whether IBA weights ``Gmean^2`` (the paper) or ``Gmean``.
+
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import iba_scorer
+    >>> iba_scorer(alpha=0.1)
+    make_scorer(index_balanced_accuracy_score, response_method='predict', \
+alpha=0.1, squared=True)
+    """
+    return _make(iba_scorer, dict(alpha=alpha, squared=squared, **kwargs))
 
 
 @_factory("weighted_accuracy")
@@ -432,90 +454,15 @@ def adjusted_balanced_accuracy_scorer(
     make_scorer(balanced_accuracy_score, response_method='predict', \
 adjusted=True, average=multiclass, pos_label=None)
     """
-    return _make(
-        adjusted_balanced_accuracy_scorer,
-        dict(adjusted=True, average=average, **kwargs),
-    )
+    # adjusted=True: the record's scorer_params
+    return _make(adjusted_balanced_accuracy_scorer, dict(average=average, **kwargs))
 
 
-@_factory("nmi")
-def nmi_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the normalized mutual information of Straube & Krell (2014).
-
-    Parameters
-    ----------
-    {kwargs}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import nmi_scorer
-    >>> nmi_scorer(average="multiclass")
-    make_scorer(normalized_mutual_information_score, response_method='predict', \
-average=multiclass, pos_label=None)
-    """
-    return _make(nmi_scorer, kwargs)
-
-
-def _simple_factory(key: str, summary: str, example: str) -> Callable[..., Scorer]:
-    """A factory of a metric without parameters of its own."""
-    name = metric_info(key).scorer
-
-    def factory(**kwargs: Any) -> Scorer:
-        return _make(public, kwargs)
-
-    factory.__name__ = factory.__qualname__ = f"{name}_scorer"
-    factory.__module__ = __name__
-    factory.__doc__ = f"""{summary}
-
-    Parameters
-    ----------
-    {{kwargs}}
-
-    Examples
-    --------
-    >>> from imbascore.scorers import {name}_scorer
-    >>> {name}_scorer()
-    {example}
-    """
-    public = _factory(key)(factory)
-    return public
-
-
-neg_fpr_scorer = _simple_factory(
-    "fpr",
-    "Scorer of minus the false positive rate (lower FPR is better).",
-    "make_scorer(false_positive_rate_score, greater_is_better=False, "
-    "response_method='predict')",
-)
-neg_fnr_scorer = _simple_factory(
-    "fnr",
-    "Scorer of minus the false negative rate (lower FNR is better).",
-    "make_scorer(false_negative_rate_score, greater_is_better=False, "
-    "response_method='predict')",
-)
-npv_scorer = _simple_factory(
-    "npv",
-    "Scorer of the negative predictive value.",
-    "make_scorer(negative_predictive_value_score, response_method='predict')",
-)
-informedness_scorer = _simple_factory(
-    "informedness",
-    "Scorer of the informedness (Youden's J), ``TPR + TNR - 1``.",
-    "make_scorer(informedness_score, response_method='predict')",
-)
-markedness_scorer = _simple_factory(
-    "markedness",
-    "Scorer of the markedness, ``PPV + NPV - 1``.",
-    "make_scorer(markedness_score, response_method='predict')",
-)
-lr_plus_scorer = _simple_factory(
-    "lr_plus",
-    "Scorer of the positive likelihood ratio ``TPR / FPR`` (NaN where undefined).",
-    "make_scorer(positive_likelihood_ratio_score, response_method='predict')",
-)
-neg_lr_minus_scorer = _simple_factory(
-    "lr_minus",
-    "Scorer of minus the negative likelihood ratio ``FNR / TNR`` (lower is better).",
-    "make_scorer(negative_likelihood_ratio_score, greater_is_better=False, "
-    "response_method='predict')",
-)
+#: Registry name -> factory of the metrics of labels, from their records.
+BUILTIN_FACTORIES = {info.scorer: SCORER_OF[info.name] for info in LABEL_CATALOGUE}
+#: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
+LOWER_IS_BETTER = {
+    factory
+    for factory, (key, _) in FACTORY_METRICS.items()
+    if not metric_info(key).greater_is_better
+}

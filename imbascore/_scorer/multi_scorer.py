@@ -30,6 +30,7 @@ from sklearn.utils.metadata_routing import MetadataRequest
 
 from .._core.counts import Counts
 from .._core.engine import count_table
+from .._core.engine.prevalence import check_prevalence
 from .._core.types import ArrayLike
 from .._metrics.at_prevalence import score_of_counts_at_prevalence
 from .._metrics.scoring import (
@@ -40,12 +41,7 @@ from .._metrics.scoring import (
     selection_key,
 )
 from .._metrics.sklearn_from_counts import SKLEARN_FROM_COUNTS, SKLEARN_POS_LABELS
-from .factories import (
-    FACTORY_METRICS,
-    LOWER_IS_BETTER,
-    check_scorer_params,
-    recorded_parameters,
-)
+from .factories import FACTORY_METRICS, LOWER_IS_BETTER, fixed_by
 from .factory_as_scorer import scorer_factory
 from .registry import (
     _FACTORIES,
@@ -67,33 +63,30 @@ def _check_routing_enabled():
 
 def _plan(name, params):
     """How to score ``name`` off a count: ("ours", options), ("table", f),
-    ("prevalence", (metric, prevalence, options)), or None for a name that
+    ("prevalence", (metric, prevalence, params)), or None for a name that
     is its own scorer.
 
-    Our names are read with every parameter their factory fixes: those given
-    and its own (a factory may fix some that its metric leaves at other
-    defaults, as adjusted_balanced_accuracy's ``adjusted=True``).
+    Our names are read with every parameter their factory fixes
+    (:func:`~.factories.fixed_by`): those given and its own (a factory may
+    fix some that its metric leaves at other defaults, as
+    adjusted_balanced_accuracy's ``adjusted=True``).
     """
-    if params.get("prevalence") is not None:  # the scorer's own metric and options
-        with recorded_parameters() as fixed:
-            get_scorer(name, **params)
-        if "prevalence" in fixed:
-            return "prevalence", (fixed["metric"], fixed["prevalence"], fixed["params"])
-        return None  # a registered scorer of its own
-    params = {key: value for key, value in params.items() if key != "prevalence"}
     factory = _FACTORIES.get(name)
+    prevalence = params.get("prevalence")
     if factory in FACTORY_METRICS:
-        key, metric = FACTORY_METRICS[factory]
-        check_scorer_params(key, metric, params, "multi_scorer")
-        with recorded_parameters() as record:
-            factory(**params)
-        fixed = record["params"]  # what make_scorer gives the metric
-        _, options = check_scorer_params(key, metric, fixed, "multi_scorer")
+        fixed = fixed_by(factory, params, None if prevalence else "multi_scorer")
+        if fixed.prevalence is not None:
+            checked = check_prevalence(fixed.prevalence, factory.__name__)
+            return "prevalence", (fixed.key, checked, fixed.params)
         # Warnings at scoring time name the metric, as its scorer's do.
-        return "ours", dataclasses.replace(options, func=metric.__name__)
-    if factory is None and name in SKLEARN_FROM_COUNTS:
+        options = dataclasses.replace(fixed.options, func=fixed.metric.__name__)
+        return "ours", options
+    if factory is not None or name not in SKLEARN_FROM_COUNTS:
+        return None  # a registered scorer, or one of scikit-learn's others
+    if prevalence is None:
         return "table", SKLEARN_FROM_COUNTS[name]
-    return None
+    get_scorer(name, **params)  # refuses what scikit-learn's name cannot take
+    return "prevalence", (name, check_prevalence(prevalence, "get_scorer"), {})
 
 
 class _Unscorable(Exception):

@@ -14,9 +14,9 @@ from sklearn.metrics import make_scorer
 from .._core.engine.prevalence import check_prevalence
 from .._core.types import PosLabel, Scorer
 from .._metrics.at_prevalence import score_at_prevalence
-from .._metrics.catalogue import metric_info
+from .._metrics.catalogue import SCORE_CATALOGUE, metric_info
 from .._ranking.params import check_ranking_params
-from .factory_as_scorer import scorer_factory
+from .records import SCORER_OF, scorer_of
 
 __all__ = [
     "RANKING_FACTORIES",
@@ -70,22 +70,10 @@ _COMMON_DOC = """
         A scikit-learn scorer, ``scorer(estimator, X, y, sample_weight=None)``,
         that reads ``decision_function`` or ``predict_proba``.
 """
-_RATIO_FREE = (
-    "This metric does not depend on the class ratio: ``prevalence`` changes "
-    "nothing but the rounding of the last digits."
-)
-_RATIO_DEPENDENT = "This metric depends on the class ratio."
 
 
-def _documented(metric):
-    def decorate(factory):
-        ratio = _RATIO_FREE if metric_info(metric).ratio_free else _RATIO_DEPENDENT
-        factory.__doc__ = factory.__doc__.replace(
-            "    {common}\n", _COMMON_DOC.format(ratio=ratio).lstrip("\n") + "\n"
-        )
-        return scorer_factory(factory)
-
-    return decorate
+def _documented(key):
+    return scorer_of(key, "    {common}\n", _COMMON_DOC.lstrip("\n") + "\n")
 
 
 @_documented("roc_auc")
@@ -195,10 +183,5 @@ def partial_auc_scorer(
     )
 
 
-#: Registry name -> factory.
-RANKING_FACTORIES = {
-    "roc_auc": roc_auc_scorer,
-    "average_precision": average_precision_scorer,
-    "auprg": auprg_scorer,
-    "partial_auc": partial_auc_scorer,
-}
+#: Registry name -> factory, from the records.
+RANKING_FACTORIES = {info.scorer: SCORER_OF[info.name] for info in SCORE_CATALOGUE}

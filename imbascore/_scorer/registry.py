@@ -24,43 +24,29 @@ from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
 
 from .._core.checks import check_choice, did_you_mean
 from .._core.types import Scorer
+from .._metrics.catalogue import CATALOGUE
 from .._metrics.sklearn_from_counts import SKLEARN_FROM_COUNTS
-from .calibration_scorers import CALIBRATION_FACTORIES, STRATUM_FACTORIES
+from .calibration_scorers import STRATUM_FACTORIES
 from .decision_scorers import DECISION_FACTORIES
-from .factories import (
-    BUILTIN_FACTORIES,
-    FACTORY_METRICS,
-    metric_parameters,
-    prevalence_scorer,
-)
-from .ranking_scorers import RANKING_FACTORIES
+from .factories import FACTORY_METRICS, metric_parameters, prevalence_scorer
+from .ranking_scorers import RANKING_FACTORIES  # noqa: F401  (fills SCORER_OF)
+from .records import SCORER_OF
 
 __all__ = ["get_scorer", "get_scorer_names", "get_scoring", "register_scorer"]
 
-#: Ranking metrics scikit-learn names too: its scorer serves the bare name,
-#: ours the name with parameters (``prevalence=``, ``pos_label=``).
-_SHARED_NAMES = frozenset({"roc_auc", "average_precision"})
-#: The same for the calibration metrics scikit-learn names too.
-_SHARED_CALIBRATION = frozenset({"neg_brier_score", "neg_log_loss"})
-#: Factories of our scorers whose bare name may be scikit-learn's.
-_WITH_PARAMS = RANKING_FACTORIES | CALIBRATION_FACTORIES
+#: Every record's scorer factory by its scorer name, generated from the
+#: catalogue (as scikit-learn's ``_SCORERS``).
+_OURS = {info.scorer: SCORER_OF[info.name] for info in CATALOGUE}
+#: Names scikit-learn has too: its scorer serves the bare name, ours the
+#: name with parameters (``prevalence=``, ``pos_label=``).
+_SHARED_NAMES = frozenset(
+    {"roc_auc", "average_precision", "neg_brier_score", "neg_log_loss"}
+)
 
 #: Our scorer names -> factories; :func:`register_scorer` adds to it.
-#: "roc_auc" and "average_precision" stay scikit-learn's unless given
-#: parameters (see :func:`get_scorer`).
 _FACTORIES = (
-    dict(BUILTIN_FACTORIES)
+    {name: factory for name, factory in _OURS.items() if name not in _SHARED_NAMES}
     | DECISION_FACTORIES
-    | {
-        name: factory
-        for name, factory in RANKING_FACTORIES.items()
-        if name not in _SHARED_NAMES
-    }
-    | {
-        name: factory
-        for name, factory in CALIBRATION_FACTORIES.items()
-        if name not in _SHARED_CALIBRATION
-    }
     | STRATUM_FACTORIES
 )
 
@@ -71,42 +57,17 @@ _FACTORIES = (
 #: scikit-learn is left out; one added later shows under ``kind="all"``.
 SKLEARN_CLASSIFICATION_NAMES = frozenset(
     {
-        "accuracy",
-        "average_precision",
-        "balanced_accuracy",
-        "d2_brier_score",
-        "d2_log_loss_score",
-        "f1",
-        "f1_macro",
-        "f1_micro",
-        "f1_samples",
-        "f1_weighted",
-        "jaccard",
-        "jaccard_macro",
-        "jaccard_micro",
-        "jaccard_samples",
-        "jaccard_weighted",
-        "matthews_corrcoef",
-        "neg_brier_score",
-        "neg_log_loss",
+        *("accuracy", "average_precision", "balanced_accuracy", "top_k_accuracy"),
+        *("d2_brier_score", "d2_log_loss_score", "neg_brier_score", "neg_log_loss"),
+        *("matthews_corrcoef", "positive_likelihood_ratio", "roc_auc"),
         "neg_negative_likelihood_ratio",
-        "positive_likelihood_ratio",
-        "precision",
-        "precision_macro",
-        "precision_micro",
-        "precision_samples",
-        "precision_weighted",
-        "recall",
-        "recall_macro",
-        "recall_micro",
-        "recall_samples",
-        "recall_weighted",
-        "roc_auc",
-        "roc_auc_ovo",
-        "roc_auc_ovo_weighted",
-        "roc_auc_ovr",
-        "roc_auc_ovr_weighted",
-        "top_k_accuracy",
+        *(f"roc_auc_{kind}" for kind in ("ovo", "ovo_weighted", "ovr", "ovr_weighted")),
+        # the averaged variants, generated as in scikit-learn's _scorer.py
+        *(
+            f"{name}{average}"
+            for name in ("f1", "jaccard", "precision", "recall")
+            for average in ("", "_macro", "_micro", "_samples", "_weighted")
+        ),
     }
 )
 
@@ -218,8 +179,8 @@ alpha=0.5, squared=True)
                 "which is not a scorer (a callable)."
             )
         return scorer
-    if scoring in _SHARED_NAMES | _SHARED_CALIBRATION and params:
-        return _WITH_PARAMS[scoring](**params)
+    if scoring in _SHARED_NAMES and params:
+        return _OURS[scoring](**params)
     if scoring not in _sklearn_scorer_names():
         raise _unknown_name_error(scoring)
     if "prevalence" in params and scoring in PREVALENCE_NAMES:
@@ -260,16 +221,16 @@ def accepted_params(name):
     """Parameters the built-in scorer ``name`` accepts: its metric's and
     ``prevalence``; ``("prevalence",)`` for scikit-learn's names of the
     confusion matrix, ``()`` for other names."""
-    factory = _FACTORIES.get(name, _WITH_PARAMS.get(name))
+    factory = _FACTORIES.get(name, _OURS.get(name))
+    if factory in FACTORY_METRICS:
+        return [*metric_parameters(FACTORY_METRICS[factory][1]), "prevalence"]
     if (
-        factory in _WITH_PARAMS.values()
+        factory in _OURS.values()
         or factory in STRATUM_FACTORIES.values()
-        or (name in DECISION_FACTORIES and factory is DECISION_FACTORIES[name])
+        or (factory is not None and factory is DECISION_FACTORIES.get(name))
     ):
         return list(inspect.signature(factory).parameters)
-    if factory not in FACTORY_METRICS:  # scikit-learn's or a user's scorer
-        return ("prevalence",) if name in PREVALENCE_NAMES else ()
-    return [*metric_parameters(FACTORY_METRICS[factory][1]), "prevalence"]
+    return ("prevalence",) if name in PREVALENCE_NAMES else ()  # not ours
 
 
 def check_scorer_list(names, func):
