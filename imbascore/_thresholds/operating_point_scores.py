@@ -16,8 +16,10 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import check_unit_interval, param_error
 from .._core.types import ArrayLike, PosLabel
-from .constraints import best_achievable, constrained_index
-from .curve import _LOWER_IS_BETTER, accepted_params, counted_curve
+from .best_point import constrained_best
+from .constraints import best_achievable
+from .curve import counted_curve
+from .metric_values import accepted_params
 
 __all__ = [
     "OPERATING_POINT_SCORES",
@@ -63,29 +65,19 @@ def constrained_curve(
     """The curve of the objective and the constraint's metric, and the
     index of the best allowed threshold (None if none is allowed)."""
     _check_label_like(y_score, func)
-    metric, operator, bound = constraint
+    metric = constraint[0]
     metrics = [objective] if metric == objective else [objective, metric]
     params = _with_zero_division(metrics, params)
     curve = counted_curve(
         y_true,
         y_score,
         metrics=metrics,
+        func=func,
+        metric_params=params,
         pos_label=pos_label,
         sample_weight=sample_weight,
-        thresholds=None,
-        prevalence=None,
-        metric_params=params,
-        func=func,
     )
-    index = constrained_index(
-        curve.values[objective],
-        curve.values[metric],
-        operator,
-        bound,
-        curve.thresholds,
-        objective in _LOWER_IS_BETTER,
-    )
-    return curve, index, params
+    return curve, constrained_best(curve, objective, constraint), params
 
 
 def _best_rate(y_true, y_score, objective, constraint, pos_label, sample_weight, func):
