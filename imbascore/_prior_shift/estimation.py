@@ -543,19 +543,17 @@ def estimate_prevalence(
     level, n_draws = _check_interval_options(confidence_level, n_resamples, func)
     predicted = _prediction_counts(y_pred, labels, func)
     q = predicted / predicted.sum()
+    setting = {  # of the result, drawn or not
+        "method": method,
+        "level": level,
+        "labels": labels,
+        "position": position,
+        "n_draws": n_draws,
+    }
     rng = check_seed(random_state, func)
     shares = rng.dirichlet(1.0 + predicted, size=n_draws) if level else None
     if method == "cc":
-        return _result(
-            q,
-            shares,
-            method=method,
-            level=level,
-            labels=labels,
-            position=position,
-            clipped=False,
-            n_draws=n_draws,
-        )
+        return _result(q, shares, clipped=False, **setting)
     _check_informative(rates, labels, func)
     priors, clipped = _solve_on_simplex(rates.T, q)
     if clipped:
@@ -565,16 +563,7 @@ def estimate_prevalence(
         tables = posterior_tables(counts.table, n_draws, rng)
         drawn_rates = tables / tables.sum(axis=2, keepdims=True)
         draws, _ = _solve_on_simplex(np.swapaxes(drawn_rates, 1, 2), shares)
-    return _result(
-        priors,
-        draws,
-        method=method,
-        level=level,
-        labels=labels,
-        position=position,
-        clipped=clipped,
-        n_draws=n_draws,
-    )
+    return _result(priors, draws, clipped=clipped, **setting)
 
 
 # ---------------------------------------------------------------- from a model

@@ -26,7 +26,7 @@ from .._core.types import Scorer
 from .._metrics.at_prevalence import score_at_prevalence
 from .._metrics.catalogue import CATALOGUE, LABEL_CATALOGUE, metric_info
 from .._metrics.scoring import check_metric_options
-from .records import SCORER_OF, scorer_of
+from .records import SCORER_OF, ratio_text, scorer_of
 
 __all__ = [
     "ad_area_scorer",
@@ -44,6 +44,10 @@ __all__ = [
     "neg_lr_minus_scorer",
     "nmi_scorer",
     "npv_scorer",
+    "agm_scorer",
+    "cba_scorer",
+    "pabak_scorer",
+    "sedi_scorer",
     "optimized_precision_scorer",
     "sensitivity_scorer",
     "specificity_scorer",
@@ -113,7 +117,8 @@ def metric_parameters(metric):
         parameter.name
         for parameter in parameters.values()
         if parameter.kind is parameter.KEYWORD_ONLY
-        and parameter.name != "sample_weight"
+        # weights come when scoring; a prevalence is the scorer's own
+        and parameter.name not in ("sample_weight", "prevalence")
     ]
 
 
@@ -307,6 +312,30 @@ def neg_fnr_scorer(**kwargs: Any) -> Scorer:
     return _make(neg_fnr_scorer, kwargs)
 
 
+@_factory("agm")
+def agm_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the adjusted geometric mean."""
+    return _make(agm_scorer, kwargs)
+
+
+@_factory("cba")
+def cba_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the class balance accuracy (``average="macro"``)."""
+    return _make(cba_scorer, kwargs)
+
+
+@_factory("pabak")
+def pabak_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the prevalence- and bias-adjusted kappa."""
+    return _make(pabak_scorer, kwargs)
+
+
+@_factory("sedi")
+def sedi_scorer(**kwargs: Any) -> Scorer:
+    """Scorer of the symmetric extremal dependence index."""
+    return _make(sedi_scorer, kwargs)
+
+
 @_factory("npv")
 def npv_scorer(**kwargs: Any) -> Scorer:
     """Scorer of the negative predictive value."""
@@ -458,11 +487,38 @@ adjusted=True, average=multiclass, pos_label=None)
     return _make(adjusted_balanced_accuracy_scorer, dict(average=average, **kwargs))
 
 
-#: Registry name -> factory of the metrics of labels, from their records.
-BUILTIN_FACTORIES = {info.scorer: SCORER_OF[info.name] for info in LABEL_CATALOGUE}
 #: Factories of lower-is-better metrics: scikit-learn's ``neg_`` convention.
-LOWER_IS_BETTER = {
+LOWER_IS_BETTER: set[Callable[..., Any]] = {
     factory
     for factory, (key, _) in FACTORY_METRICS.items()
     if not metric_info(key).greater_is_better
 }
+
+
+def spec_factory(key):
+    """The scorer factory of metric of labels ``key``: its own where it has
+    one (``iba_scorer``, ...), else one generated from its spec once (AGM,
+    CBA, PABAK, SEDI, and the metrics of :func:`~imbascore.define_metric`),
+    reached through :func:`~imbascore.get_scorer` by the record's name."""
+    info = metric_info(key)
+    factory = SCORER_OF.get(key)
+    if factory is None or FACTORY_METRICS[factory][1] is not info.function:
+        # (a name defined again in the session: its new function)
+
+        def factory(**kwargs: Any) -> Scorer:
+            return _make(factory, kwargs)
+
+        factory.__name__ = factory.__qualname__ = f"{info.scorer}_scorer"
+        factory.__doc__ = (
+            f"The scorer of {info.function_name}, generated from its spec: "
+            f"``get_scorer({info.scorer!r}, **params)`` builds it. " + ratio_text(info)
+        )
+        FACTORY_METRICS[factory] = (key, info.function)
+        SCORER_OF[key] = factory
+        if not info.greater_is_better:
+            LOWER_IS_BETTER.add(factory)
+    return factory
+
+
+#: Registry name -> factory of the metrics of labels, from their records.
+BUILTIN_FACTORIES = {info.scorer: spec_factory(info.name) for info in LABEL_CATALOGUE}

@@ -15,7 +15,7 @@ from typing import Any
 from .._metrics.catalogue import metric_info
 from .factory_as_scorer import scorer_factory
 
-__all__ = ["SCORER_OF", "scorer_of"]
+__all__ = ["SCORER_OF", "ratio_text", "scorer_of"]
 
 #: Metric key (a catalogue record's name) -> its built-in scorer factory.
 SCORER_OF: dict[str, Callable[..., Any]] = {}
@@ -28,6 +28,11 @@ _RATIO_FREE_DOC = (
 _RATIO_DEPENDENT_DOC = "This metric depends on the class ratio."
 
 
+def ratio_text(info) -> str:
+    """What a scorer's docstring says of its metric and the class ratio."""
+    return _RATIO_FREE_DOC if info.ratio_free else _RATIO_DEPENDENT_DOC
+
+
 def scorer_of(key: str, placeholder: str, text: str) -> Callable[..., Any]:
     """Record the decorated factory as the scorer of metric ``key``.
 
@@ -38,7 +43,7 @@ def scorer_of(key: str, placeholder: str, text: str) -> Callable[..., Any]:
     (:func:`~.factory_as_scorer.scorer_factory`).
     """
     info = metric_info(key)
-    ratio = _RATIO_FREE_DOC if info.ratio_free else _RATIO_DEPENDENT_DOC
+    ratio = ratio_text(info)
 
     def decorate(factory):
         text_of = text.format(metric=info.function_name, ratio=ratio)

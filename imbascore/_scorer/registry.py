@@ -24,11 +24,16 @@ from sklearn.metrics import get_scorer_names as _sklearn_scorer_names
 
 from .._core.checks import check_choice, did_you_mean
 from .._core.types import Scorer
-from .._metrics.catalogue import CATALOGUE
 from .._metrics.sklearn_from_counts import SKLEARN_FROM_COUNTS
+from .._specs.catalogue import CATALOGUE, label_specs
 from .calibration_scorers import STRATUM_FACTORIES
 from .decision_scorers import DECISION_FACTORIES
-from .factories import FACTORY_METRICS, metric_parameters, prevalence_scorer
+from .factories import (
+    FACTORY_METRICS,
+    metric_parameters,
+    prevalence_scorer,
+    spec_factory,
+)
 from .ranking_scorers import RANKING_FACTORIES  # noqa: F401  (fills SCORER_OF)
 from .records import SCORER_OF
 
@@ -43,8 +48,37 @@ _SHARED_NAMES = frozenset(
     {"roc_auc", "average_precision", "neg_brier_score", "neg_log_loss"}
 )
 
+
+class _Factories(dict):
+    """Scorer name -> factory. A metric defined with ``define_metric`` after
+    import joins on the next look-up, under its record's scorer name (the
+    specs are below the scorers: the registry reads them, they cannot
+    write here)."""
+
+    def _join_defined(self):
+        for spec in label_specs():
+            if spec.scorer not in self.keys():
+                dict.__setitem__(self, spec.scorer, spec_factory(spec.name))
+
+    def __contains__(self, name):
+        self._join_defined()
+        return dict.__contains__(self, name)
+
+    def __getitem__(self, name):
+        self._join_defined()
+        return dict.__getitem__(self, name)
+
+    def get(self, name, default=None):
+        self._join_defined()
+        return dict.get(self, name, default)
+
+    def __iter__(self):
+        self._join_defined()
+        return dict.__iter__(self)
+
+
 #: Our scorer names -> factories; :func:`register_scorer` adds to it.
-_FACTORIES = (
+_FACTORIES = _Factories(
     {name: factory for name, factory in _OURS.items() if name not in _SHARED_NAMES}
     | DECISION_FACTORIES
     | STRATUM_FACTORIES

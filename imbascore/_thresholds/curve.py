@@ -3,204 +3,49 @@
 A classifier's labels come from a threshold on its scores: ``y_score >= t``
 is predicted positive. Every metric of the package is a function of the
 binary confusion table, and the tables of all thresholds follow from one
-sort of the scores: the weights of the positives and of the negatives are
-summed per distinct score (or per bin between given thresholds) and then
-cumulated, from above for the predicted positives (TP, FP) and from below
-for the predicted negatives (FN, TN). Each count is summed from its own
-samples, never derived by subtraction, so an empty cell is exactly zero.
-The metrics are then evaluated on all tables at once, with the same
-vectorised per-class formulas as the metric functions.
+sort of the scores (:mod:`.counting`). The metrics are then evaluated on all
+tables at once, with the same vectorised formulas as the metric functions
+(:mod:`.metric_values`), and the best threshold is read off them
+(:mod:`.best_point`). This module holds the public functions and the curve.
 """
 
 from __future__ import annotations
 
-import inspect
-import numbers
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from sklearn.exceptions import UndefinedMetricWarning
 
-from .._core.checks import (
-    CHUNK,
-    check_sample_weight,
-    check_zero_division,
-    param_error,
-)
-from .._core.engine.device import rank_on_device, squared_weights_by_code
-from .._core.engine.prevalence import check_priors, row_factors
-from .._core.engine.ranked import rank_scores
-from .._core.engine.select import OneVsRestCounts, index_of, label_array
-from .._core.inputs.array_api import host_only_error
-from .._core.inputs.arrays import as_label_array
-from .._core.inputs.dask import any_dask, empty_error, reduce_blocks
-from .._core.inputs.device_scores import read_device_scores
-from .._core.inputs.scores import (
-    binary_classes,
-    check_probability_range,
-    check_scores,
-    read_scores,
-    resolve_pos_label,
-)
+from .._core.checks import param_error
 from .._core.types import ArrayLike, FloatArray, PosLabel
-from .._metrics.catalogue import LOWER_IS_BETTER, NOT_A_QUALITY, metric_info
-from .._metrics.cost_formulas import (
-    check_cost_matrix,
-    constant_cost,
-    expected_cost_of_tables,
-    normalized,
+from .._metrics.catalogue import NOT_A_QUALITY
+from .best_point import best_index, constrained_best
+from .constraints import check_constraint, unmet_error
+from .counting import count_curve
+from .metric_values import (  # the readers of curves import them from here
+    _LOWER_IS_BETTER,  # noqa: F401 (tests/metrics/test_common.py reads it here)
+    LOWER_IS_BETTER_AT_THRESHOLDS,
+    accepted_params,
+    check_metrics,
+    evaluate,
+    route_params,
+    threshold_metric_names,
+    values_at_rates,
 )
-from .._metrics.named_scores import metric_options
-from .._metrics.net_benefit_formulas import check_threshold_probability, net_benefit
-from .._metrics.per_class import per_class_values
-from .._specs.catalogue import LABEL_METRICS
-from .constraints import check_constraint, constrained_index, unmet_error
 
 __all__ = [
-    "accepted_params",
     "LOWER_IS_BETTER_AT_THRESHOLDS",
     "ThresholdCurve",
+    "accepted_params",
     "best_threshold",
+    "check_metrics",
+    "counted_curve",
+    "route_params",
     "threshold_curve",
     "threshold_metric_names",
+    "values_at_rates",
 ]
-
-# Weights above this are scaled by the largest before they are squared.
-_WEIGHT_HUGE = 2.0**500
-
-
-# ---------------------------------------------------------------- scikit-learn's
-# scikit-learn's binary scores as functions of the four count arrays, with the
-# formulas of imbascore._metrics.sklearn_from_counts (which reads one table at a time).
-
-
-def _accuracy(c):
-    return (c.tp + c.tn) / ((c.tp + c.fn) + (c.fp + c.tn))
-
-
-def _precision(c):
-    return c.tp / (c.tp + c.fp)
-
-
-def _recall(c):
-    return c.tp / (c.tp + c.fn)
-
-
-def _f1(c):
-    return 2.0 * c.tp / ((c.tp + c.fn) + (c.tp + c.fp))
-
-
-def _jaccard(c):
-    true, predicted = c.tp + c.fn, c.tp + c.fp
-    return c.tp / (true + predicted - c.tp)
-
-
-def _matthews_corrcoef(c):
-    # scikit-learn's multiclass formula on the 2x2 table, as its
-    # matthews_corrcoef computes it (in floats: n**2 of int64 counts would
-    # overflow beyond 3e9 samples); 0 where a margin is constant.
-    tp, fn, fp, tn = (np.asarray(x, dtype=float) for x in (c.tp, c.fn, c.fp, c.tn))
-    true = (tn + fp, fn + tp)
-    predicted = (tn + fn, fp + tp)
-    n = predicted[0] + predicted[1]
-    cov_ytyp = (tp + tn) * n - (true[0] * predicted[0] + true[1] * predicted[1])
-    cov_ypyp = n**2 - (predicted[0] ** 2 + predicted[1] ** 2)
-    cov_ytyt = n**2 - (true[0] ** 2 + true[1] ** 2)
-    denominator = cov_ypyp * cov_ytyt
-    return np.where(denominator == 0, 0.0, cov_ytyp / np.sqrt(denominator))
-
-
-#: name -> (function of the counts, the sum that must be non-zero for the
-#: value to be defined (None: always defined), readable name).
-_SKLEARN_BINARY = {
-    "accuracy": (_accuracy, None, "Accuracy"),
-    "precision": (_precision, lambda c: c.tp + c.fp, "Precision"),
-    "recall": (_recall, lambda c: c.tp + c.fn, "Recall"),
-    "f1": (_f1, lambda c: 2.0 * c.tp + c.fp + c.fn, "F-score"),
-    "jaccard": (_jaccard, lambda c: c.tp + c.fn + c.fp, "Jaccard"),
-    "matthews_corrcoef": (_matthews_corrcoef, None, "Matthews correlation"),
-}
-
-
-def _binary_tables(c):
-    """The tables ``(..., 2, 2)`` with the negative class first, true on rows."""
-    return np.stack([c.tn, c.fp, c.fn, c.tp], axis=-1).reshape(np.shape(c.tp) + (2, 2))
-
-
-def _expected_cost(c, cost_matrix=None, normalize=False):
-    costs = check_cost_matrix(cost_matrix, 2, "threshold_curve")
-    tables = _binary_tables(c)
-    cost = expected_cost_of_tables(tables, costs)
-    if normalize:
-        cost = normalized(
-            cost, constant_cost(tables.sum(axis=-1), costs), "threshold_curve"
-        )
-    return cost
-
-
-def _net_benefit(c, threshold_probability=None, standardized=False):
-    weight = check_threshold_probability(threshold_probability, "threshold_curve")
-    return net_benefit(c.tp, c.fp, c.fn, c.tn, weight, standardized)
-
-
-#: Decisions, with options of their own and no default for the first:
-#: name -> (function of the counts, its required option, readable name).
-#: The cost matrix of a curve has the negative class first.
-_DECISIONS = {
-    "expected_cost": (_expected_cost, "cost_matrix", "Expected cost"),
-    "net_benefit": (_net_benefit, "threshold_probability", "Net benefit"),
-}
-
-#: Lower is better: their best threshold minimises them (the catalogue's
-#: lower-is-better metrics, and the expected cost of the decisions).
-_LOWER_IS_BETTER = LOWER_IS_BETTER.with_names({"expected_cost"})
-#: The threshold curve's lower-is-better metrics, for readers of curves.
-LOWER_IS_BETTER_AT_THRESHOLDS = _LOWER_IS_BETTER
-
-#: Why a value is undefined, by the count that is zero.
-_REASONS = {
-    "positives": "no positive samples",
-    "negatives": "no negative samples",
-    "predicted_positives": "no predicted positives",
-    "predicted_negatives": "no predicted negatives",
-    "fp": "no false positives",
-    "tn": "no true negatives",
-}
-
-
-def threshold_metric_names() -> list[str]:
-    """Every metric name :func:`threshold_curve` evaluates, sorted.
-
-    The metrics of the package that are functions of the binary table (the
-    keys of :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`)
-    and scikit-learn's ``"accuracy"``, ``"precision"``, ``"recall"``,
-    ``"f1"``, ``"jaccard"`` and ``"matthews_corrcoef"``.
-
-    Returns
-    -------
-    names : list of str
-
-    Examples
-    --------
-    >>> from imbascore import threshold_metric_names
-    >>> {"iba", "gmean", "f1"} <= set(threshold_metric_names())
-    True
-    """
-    return sorted(set(LABEL_METRICS) | set(_SKLEARN_BINARY) | set(_DECISIONS))
-
-
-def accepted_params(name):
-    """The options metric ``name`` takes besides the counts."""
-    if name in _DECISIONS:
-        own = inspect.signature(_DECISIONS[name][0]).parameters
-        return set(own) - {"c"}
-    if name in _SKLEARN_BINARY:
-        return set() if _SKLEARN_BINARY[name][1] is None else {"zero_division"}
-    info = metric_info(name)
-    return {"zero_division"} | (set(info.params) - set(info.multiclass_params))
 
 
 # ---------------------------------------------------------------- result
@@ -287,7 +132,7 @@ class ThresholdCurve:
             raise ValueError(
                 param_error(func, "metric", f"one of {list(self.values)}", metric)
             )
-        return _best_index(self.values[metric], self.thresholds, metric, func)
+        return best_index(self.values[metric], self.thresholds, metric, func)
 
     def best_threshold(self, metric: str | None = None) -> float:
         """The threshold of :meth:`best_index`, as a float."""
@@ -297,17 +142,10 @@ class ThresholdCurve:
         return len(self.thresholds)
 
     def __repr__(self):
-        size = len(self.thresholds)
-        thresholds = f"<array of {size}>"
-        if size:
-            thresholds = (
-                f"<array of {size}, {np.min(self.thresholds):.4g} to "
-                f"{np.max(self.thresholds):.4g}>"
-            )
         names = ", ".join(repr(name) for name in self.values)
         text = (
-            f"ThresholdCurve(thresholds={thresholds}, values=<{names} at each "
-            f"threshold>, pos_label={self.pos_label!r}"
+            f"ThresholdCurve(thresholds={array_text(self.thresholds)}, "
+            f"values=<{names} at each threshold>, pos_label={self.pos_label!r}"
         )
         if self.prevalence is not None:
             text += f", prevalence={self.prevalence:g}"
@@ -328,7 +166,7 @@ class ThresholdCurve:
             if name in NOT_A_QUALITY or not np.isfinite(values).any():
                 rows.append(f"  {name:<20} {'-':>10} {'-':>12}")
                 continue
-            best = _best_index(values, self.thresholds, name, "repr")
+            best = best_index(values, self.thresholds, name, "repr")
             rows.append(
                 f"  {name:<20} {values[best]:>10.4g} {self.thresholds[best]:>12.4g}"
             )
@@ -338,367 +176,12 @@ class ThresholdCurve:
         return f"{head},\n{table})"
 
 
-def _best_index(values, thresholds, metric, func):
-    if metric in NOT_A_QUALITY:
-        raise ValueError(
-            param_error(
-                func,
-                "metric",
-                "a metric with a best value (not 'dominance', which says which "
-                "class a classifier favours)",
-                metric,
-            )
-        )
-    values = np.asarray(values, dtype=float)
-    finite = ~np.isnan(values)
-    if not finite.any():
-        raise ValueError(
-            f"{func}: {metric!r} is undefined at every threshold, so it has no "
-            "best threshold."
-        )
-    target = (
-        np.min(values[finite]) if metric in _LOWER_IS_BETTER else np.max(values[finite])
-    )
-    candidates = np.flatnonzero(values == target)
-    # the lowest threshold; the first of equal ones (argmin keeps the first)
-    return int(candidates[np.argmin(thresholds[candidates])])
-
-
-# ---------------------------------------------------------------- checks
-
-
-def check_metrics(metrics, func, parameter="metrics"):
-    if isinstance(metrics, str):
-        metrics = (metrics,)
-    names = threshold_metric_names()
-    if not hasattr(metrics, "__iter__"):
-        raise TypeError(
-            param_error(
-                func, parameter, f"a name or a list of names among {names}", metrics
-            )
-        )
-    metrics = list(metrics)
-    if not metrics:
-        raise ValueError(
-            param_error(func, parameter, "a non-empty list of metric names", metrics)
-        )
-    for name in metrics:
-        if not isinstance(name, str) or name not in names:
-            raise ValueError(
-                param_error(
-                    func,
-                    parameter,
-                    f"names of metrics of the binary table, among {names}",
-                    name,
-                    "Averaged variants (f1_macro, ...) and metrics of scores "
-                    "(roc_auc, ...) are not functions of one threshold's table.",
-                )
-            )
-    repeated = sorted({name for name in metrics if metrics.count(name) > 1})
-    if repeated:
-        raise ValueError(
-            param_error(
-                func, parameter, "distinct names", metrics, f"{repeated} repeat."
-            )
-        )
-    return metrics
-
-
-def route_params(metrics, params, func, accepted=None):
-    """Each of ``params`` to every metric that takes it; unused ones refused.
-    ``accepted(name)``: the options of metric ``name`` (by default those of
-    the metrics of one threshold's binary table)."""
-    binary = accepted is None
-    accepted = accepted_params if accepted is None else accepted
-    per_metric = {
-        name: {k: v for k, v in params.items() if k in accepted(name)}
-        for name in metrics
-    }
-    unused = sorted(set(params) - {k for given in per_metric.values() for k in given})
-    if unused:
-        takes = {name: sorted(accepted(name)) for name in metrics if accepted(name)}
-        raise TypeError(
-            f"{func} got parameter(s) {unused} that none of the metrics {metrics} "
-            f"takes. Their options: {takes}."
-            + (
-                " The counts are binary: 'average' and 'labels' do not apply; "
-                "the positive class is 'pos_label'."
-                if binary
-                else ""
-            )
-        )
-    return per_metric
-
-
-def _check_thresholds(thresholds, func):
-    """None, a positive int, or a 1-D float array without NaN."""
-    rule = (
-        "None (every distinct score), a positive int (that many evenly spaced "
-        "thresholds from the lowest to the highest score) or a 1-D array of "
-        "thresholds"
-    )
-    if thresholds is None:
-        return None
-    if isinstance(thresholds, bool | np.bool_):
-        raise TypeError(param_error(func, "thresholds", rule, thresholds))
-    if isinstance(thresholds, numbers.Integral):
-        if thresholds < 1:
-            raise ValueError(param_error(func, "thresholds", rule, thresholds))
-        return int(thresholds)
-    if isinstance(thresholds, numbers.Number | str | bytes):
-        raise TypeError(param_error(func, "thresholds", rule, thresholds))
-    try:
-        given = np.asarray(thresholds, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(param_error(func, "thresholds", rule, thresholds)) from None
-    if given.ndim != 1 or given.size == 0:
-        raise ValueError(
-            param_error(func, "thresholds", rule, f"an array of shape {given.shape}")
-        )
-    if np.isnan(given).any():
-        raise ValueError(param_error(func, "thresholds", "free of NaN", "NaN"))
-    return given
-
-
-# ---------------------------------------------------------------- counting
-
-
-class _Accumulator:
-    """Per-bin weights of the positives and negatives, and the sums of
-    squared weights of each class (for the effective sizes of d')."""
-
-    def __init__(self, n_bins, weighted):
-        self.n_bins = n_bins
-        self.hist = np.zeros(2 * n_bins, dtype=np.float64 if weighted else np.int64)
-        # per class (negative, positive): sum of (w / scale)^2 and the scale
-        self.squares = np.zeros(2)
-        self.scales = np.zeros(2)
-
-    def add(self, bins, positive, weights):
-        """Count samples by bin (``positive`` is 0 or 1 per sample)."""
-        key = 2 * bins + positive
-        if weights is None:
-            self.hist += np.bincount(key, minlength=2 * self.n_bins)
-            return
-        self.hist += np.bincount(key, weights, minlength=2 * self.n_bins)
-        self.add_squares(positive, weights)
-
-    def add_squares(self, positive, weights):
-        """Sums of squared weights per class, each in units of its largest."""
-        for side in (0, 1):
-            own = weights[positive == side]
-            if not own.size:
-                continue
-            largest = own.max()
-            if largest <= 0:
-                continue
-            scale = max(self.scales[side], largest)
-            self.squares[side] = self.squares[side] * (
-                self.scales[side] / scale
-            ) ** 2 + np.sum((own / scale) ** 2)
-            self.scales[side] = scale
-
-    def merged(self, other):
-        """The counts of two parts of the data, added (squares rescaled)."""
-        total = _Accumulator(self.n_bins, False)
-        total.hist = self.hist + other.hist
-        for side in (0, 1):
-            scale = max(self.scales[side], other.scales[side])
-            if scale > 0:
-                total.squares[side] = sum(
-                    part.squares[side] * (part.scales[side] / scale) ** 2
-                    for part in (self, other)
-                )
-            total.scales[side] = scale
-        return total
-
-    def counts(self):
-        """Cumulated counts at thresholds ``0 .. n_bins - 2``: bin ``k`` holds
-        the samples at or above ``k`` thresholds, so the predicted positives of
-        threshold ``j`` are the bins above ``j``."""
-        per_bin = self.hist.reshape(self.n_bins, 2)
-        cumulated = []
-        for side in (1, 0):  # positives, negatives
-            column = per_bin[:, side]
-            below = np.cumsum(column)[:-1]  # bins 0..j: under the threshold
-            above = np.cumsum(column[::-1])[::-1][1:]  # bins j+1..: at or above
-            cumulated.append((above, below))
-        (tp, fn), (fp, tn) = cumulated
-        return tp, fp, fn, tn
-
-    def trials(self, positives, negatives):
-        """Kish's effective sizes ``(sum w)^2 / sum w^2`` of the two classes."""
-        sizes = []
-        for side, total in ((1, positives), (0, negatives)):
-            scale, squares = self.scales[side], self.squares[side]
-            sizes.append((total / scale) ** 2 / squares if squares > 0 else 0.0)
-        return sizes
-
-
-def _count_at_scores(scores, y_true, pos_label, weights):
-    """Counts at every distinct score, from the score side's one sort
-    (:func:`~imbascore._core.engine.ranked.rank_scores`, as the ranking
-    metrics read them): bin ``k + 1`` holds the ``k``-th distinct score,
-    ascending."""
-    ranked = rank_scores(scores, y_true == pos_label, weights)
-    accumulator = _fill(ranked, weights is not None)
-    if weights is not None:
-        accumulator.add_squares(ranked.positive.astype(np.int64), ranked.weights)
-    return ranked.thresholds[::-1].copy(), accumulator
-
-
-def _count_on_device(device, name):
-    """:func:`_count_at_scores` of array API scores: sorted and cumulated on
-    their device (:func:`~imbascore._core.engine.device.rank_on_device`)."""
-    ranked = rank_on_device(device, name)
-    weighted = device.weights is not None
-    accumulator = _fill(ranked, weighted)
-    if weighted:
-        xp = device.xp
-        sums, scales = squared_weights_by_code(
-            xp.astype(device.positive, xp.int64), device.weights, 2, xp
-        )
-        accumulator.squares, accumulator.scales = sums, np.where(sums > 0, scales, 0.0)
-    return ranked.thresholds[::-1].copy(), accumulator
-
-
-def _fill(ranked, weighted):
-    """An accumulator of the counts at every distinct score of ``ranked``:
-    bin ``k + 1`` holds the ``k``-th distinct score, ascending."""
-    positives, negatives = ranked.per_group()
-    accumulator = _Accumulator(ranked.n_groups + 1, weighted)
-    per_bin = accumulator.hist.reshape(-1, 2)
-    per_bin[1:, 1] = positives[::-1]
-    per_bin[1:, 0] = negatives[::-1]
-    return accumulator
-
-
-def _count_at_thresholds(scores, y_true, pos_label, weights, thresholds):
-    """Counts at given thresholds, chunk by chunk: memory O(n_thresholds)."""
-    accumulator = _Accumulator(len(thresholds) + 1, weights is not None)
-    for start in range(0, scores.shape[0], CHUNK):
-        stop = start + CHUNK
-        chunk = scores[start:stop].astype(np.float64, copy=False)
-        bins = np.searchsorted(thresholds, chunk, side="right")
-        positive = (y_true[start:stop] == pos_label).astype(np.int64)
-        accumulator.add(
-            bins, positive, None if weights is None else weights[start:stop]
-        )
-    return accumulator
-
-
-def check_block(y_true, y_score, sample_weight, func, name="y_score"):
-    """One block of dask inputs checked as in memory: its classes (a list),
-    lowest and highest score (``name``: the scores' parameter)."""
-    truth = as_label_array(y_true, "y_true", func)
-    _, low, high = check_scores(y_score, truth.shape[0], func, name)
-    check_sample_weight(sample_weight, truth.shape[0], func)
-    return binary_classes(truth, func).tolist(), low, high
-
-
-def classes_of(found, func):
-    """The classes of all blocks together (at most two, else the error)."""
-    return binary_classes(label_array(found), func)
-
-
-def count_block(
-    y_true, y_score, sample_weight, pos_label, thresholds, func, name="y_score"
-):
-    """One block of dask inputs counted between sorted ``thresholds``."""
-    truth = as_label_array(y_true, "y_true", func)
-    scores, _, _ = check_scores(y_score, truth.shape[0], func, name)
-    weights = check_sample_weight(sample_weight, truth.shape[0], func)
-    return _count_at_thresholds(scores, truth, pos_label, weights, thresholds)
-
-
-# ---------------------------------------------------------------- evaluation
-
-
-def _evaluate(name, counts, params, pos_label, func):
-    """Values of metric ``name`` at every threshold, undefined ones filled."""
-    size = len(counts.tp)
-    if name in _DECISIONS:
-        function, required, _ = _DECISIONS[name]
-        if params.get(required) is None:
-            raise TypeError(
-                f"{func}: the metric {name!r} needs the parameter {required!r}."
-            )
-        return np.asarray(function(counts, **params), dtype=float)
-    if name in _SKLEARN_BINARY:
-        function, denominator, readable = _SKLEARN_BINARY[name]
-        fill, warn = check_zero_division(params.get("zero_division", "warn"), func)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            values = np.asarray(function(counts), dtype=float)
-        undefined = (
-            np.zeros(size, dtype=bool)
-            if denominator is None
-            else denominator(counts) == 0
-        )
-        reason = "a zero denominator"
-    else:
-        options = metric_options(
-            name, dict(params, average="binary", pos_label=pos_label), func
-        )
-        requires, readable = metric_info(name).needs, metric_info(name).readable
-        fill, warn = options.fill, options.warn
-        values = per_class_values(
-            name, counts, fill, False, stacklevel=2, **options.params
-        )
-        undefined = np.zeros(size, dtype=bool)
-        zero = []
-        for attribute in requires:
-            empty = np.asarray(getattr(counts, attribute)) == 0
-            if empty.any():
-                zero.append(_REASONS[attribute])
-            undefined |= empty
-        reason = " or ".join(zero)
-    values = np.where(undefined, fill, values)
-    if warn and undefined.any():
-        warnings.warn(
-            f"{readable} is ill-defined at {int(undefined.sum())} of {size} "
-            f"thresholds ({reason}) and being set to {fill} there. Use "
-            "`zero_division` parameter to control this behavior.",
-            UndefinedMetricWarning,
-            stacklevel=3,
-        )
-    return values
-
-
-def values_at_rates(
-    name, tpr, fpr, positives, negatives, params, func, trials=(None, None)
-):
-    """Metric ``name`` at rates of any shape, for classes of these sizes
-    (the isometrics of ROC space; the class ratio sweeps): NaN where
-    undefined, without warnings. ``positives`` and ``negatives`` broadcast
-    against the rates; ``trials``, the classes' numbers of samples for the
-    correction of d', default to them."""
-    accepted = accepted_params(name)
-    params = {key: value for key, value in params.items() if key in accepted}
-    if "zero_division" in accepted:
-        params["zero_division"] = np.nan
-    tpr, fpr, positives, negatives = np.broadcast_arrays(
-        np.asarray(tpr, float), np.asarray(fpr, float), positives, negatives
-    )
-    shape = tpr.shape
-    tpr, fpr, positives, negatives = (
-        np.ravel(values) for values in (tpr, fpr, positives, negatives)
-    )
-    positive_trials, negative_trials = (
-        None if size is None else np.broadcast_to(np.float64(size), tpr.shape)
-        for size in trials
-    )
-    counts = OneVsRestCounts(
-        labels=np.arange(tpr.size),
-        tp=tpr * positives,
-        fn=(1.0 - tpr) * positives,
-        fp=fpr * negatives,
-        tn=(1.0 - fpr) * negatives,
-        classes=np.array([0, 1]),
-        joint=None,
-        positive_trials=positive_trials,
-        negative_trials=negative_trials,
-    )
-    return _evaluate(name, counts, params, 1, func).reshape(shape)
+def array_text(thresholds):
+    """``<array of n, lowest to highest>``: thresholds in a repr."""
+    size = len(thresholds)
+    if not size:
+        return f"<array of {size}>"
+    return f"<array of {size}, {np.min(thresholds):.4g} to {np.max(thresholds):.4g}>"
 
 
 def threshold_curve(
@@ -822,141 +305,37 @@ def threshold_curve(
         y_true,
         y_score,
         metrics=metrics,
+        func="threshold_curve",
+        metric_params=metric_params,
         pos_label=pos_label,
         sample_weight=sample_weight,
         thresholds=thresholds,
         prevalence=prevalence,
-        metric_params=metric_params,
-        func="threshold_curve",
     )
 
 
-def counted_curve(
-    y_true,
-    y_score,
-    *,
-    metrics,
-    pos_label,
-    sample_weight,
-    thresholds,
-    prevalence,
-    metric_params,
-    func,
-    score_name="y_score",
-    probabilities=False,
-):
+def counted_curve(y_true, y_score, *, metrics, func, metric_params=None, **counting):
     """The body of :func:`threshold_curve`, for the public functions built
-    on it: its errors name ``func`` and its scores' parameter ``score_name``;
-    ``probabilities`` refuses scores outside [0, 1]."""
+    on it: its errors name ``func``; ``counting``, the options of
+    :func:`~.counting.count_curve` (``pos_label``, ``sample_weight``,
+    ``thresholds``, ``prevalence``, ``score_name``, ``probabilities``)."""
     metrics = check_metrics(metrics, func)
-    per_metric = route_params(metrics, metric_params, func)
-    given = _check_thresholds(thresholds, func)
-    if any_dask(y_true, y_score, sample_weight):  # counted on the workers
-        classes, pos_label, at, accumulator = dask_threshold_counts(
-            y_true,
-            y_score,
-            sample_weight,
-            given,
-            pos_label,
-            func,
-            score_name,
-            probabilities,
-        )
-    elif (
-        device := read_device_scores(
-            y_true,
-            y_score,
-            sample_weight,
-            func,
-            pos_label=pos_label,
-            name=score_name,
-            probabilities=probabilities,
-        )
-    ) is not None:  # array API scores: counted on their device
-        if given is not None:
-            raise host_only_error(func, "thresholds")
-        classes, pos_label = device.classes, device.pos_label
-        at, accumulator = _count_on_device(device, score_name)
-    else:
-        read = read_scores(
-            y_true,
-            y_score,
-            sample_weight,
-            func,
-            pos_label=pos_label,
-            name=score_name,
-            probabilities=probabilities,
-        )
-        truth, scores, weights = read.truth, read.scores, read.weights
-        classes, pos_label = read.classes, read.pos_label
-        low, high = read.low, read.high
-        if given is None:
-            at, accumulator = _count_at_scores(scores, truth, pos_label, weights)
-        else:
-            at = np.linspace(low, high, given) if isinstance(given, int) else given
-            accumulator = _count_at_thresholds(
-                scores, truth, pos_label, weights, np.unique(at)
-            )
-    tp, fp, fn, tn = accumulator.counts()
-    if given is not None:  # counted at the sorted distinct thresholds
-        order = np.unique(at, return_inverse=True)[1].reshape(-1)
-        tp, fp, fn, tn = (values[order] for values in (tp, fp, fn, tn))
-    trials = (None, None)
-    positives, negatives = (
-        float(np.sum(accumulator.hist[1::2])),
-        float(np.sum(accumulator.hist[0::2])),
-    )
-    if sample_weight is not None:
-        trials = [  # read-only views: no array per threshold
-            np.broadcast_to(np.float64(size), tp.shape)
-            for size in accumulator.trials(positives, negatives)
-        ]
-    share = None
-    if prevalence is not None:
-        share, (to_positives, to_negatives) = _ratio_factors(
-            prevalence, classes, pos_label, positives, negatives, func
-        )
-        if sample_weight is None:  # the samples counted stay the trials
-            trials = [
-                np.broadcast_to(np.float64(n), tp.shape) for n in (positives, negatives)
-            ]
-        tp, fn = tp * to_positives, fn * to_positives
-        fp, tn = fp * to_negatives, tn * to_negatives
-    counts = OneVsRestCounts(
-        labels=np.broadcast_to(np.array("threshold"), tp.shape),  # (no warnings)
-        tp=tp,
-        fn=fn,
-        fp=fp,
-        tn=tn,
-        classes=classes,
-        joint=None,
-        positive_trials=trials[0],
-        negative_trials=trials[1],
-    )
+    per_metric = route_params(metrics, metric_params or {}, func)
+    at, counts, pos_label, share = count_curve(y_true, y_score, func, **counting)
     values = {}
     for name in metrics:  # a loop, not a comprehension: warnings' stacklevel
-        values[name] = _evaluate(name, counts, per_metric[name], pos_label, func)
+        values[name] = evaluate(name, counts, per_metric[name], pos_label, func)
     return ThresholdCurve(
-        thresholds=np.asarray(at, dtype=np.float64),
+        thresholds=at,
         values=values,
-        tp=tp,
-        fp=fp,
-        fn=fn,
-        tn=tn,
+        tp=counts.tp,
+        fp=counts.fp,
+        fn=counts.fn,
+        tn=counts.tn,
         pos_label=pos_label,
         prevalence=share,
-        classes=classes,
+        classes=counts.classes,
     )
-
-
-def _ratio_factors(prevalence, classes, pos_label, positives, negatives, func):
-    """The positive class's share and the factors of the positives' and the
-    negatives' counts at ``prevalence`` (see :func:`row_factors`)."""
-    priors = check_priors(prevalence, classes, pos_label, func)
-    positive = index_of(classes, pos_label)
-    rows = np.array([negatives, positives] if positive == 1 else [positives, negatives])
-    factors = row_factors(rows, priors, classes, func)
-    return float(priors[positive]), (factors[positive], factors[1 - positive])
 
 
 def best_threshold(
@@ -1036,96 +415,15 @@ def best_threshold(
         y_true,
         y_score,
         metrics=metrics,
+        func=func,
+        metric_params=metric_params,
         pos_label=pos_label,
         sample_weight=sample_weight,
         thresholds=thresholds,
         prevalence=prevalence,
-        metric_params=metric_params,
-        func=func,
     )
-    if constraint is None:
-        index = _best_index(curve.values[metric], curve.thresholds, metric, func)
-        return float(curve.thresholds[index])
-    if metric in NOT_A_QUALITY:
-        _best_index(curve.values[metric], curve.thresholds, metric, func)  # refuses
-    name, operator, bound = constraint
-    index = constrained_index(
-        curve.values[metric],
-        curve.values[name],
-        operator,
-        bound,
-        curve.thresholds,
-        metric in _LOWER_IS_BETTER,
-    )
-    if index is None:
-        raise unmet_error(constraint, curve.values[name], func)
+    if constraint is None or metric in NOT_A_QUALITY:  # (the latter refused)
+        index = best_index(curve.values[metric], curve.thresholds, metric, func)
+    elif (index := constrained_best(curve, metric, constraint)) is None:
+        raise unmet_error(constraint, curve.values[constraint[0]], func)
     return float(curve.thresholds[index])
-
-
-def _block_summary(y_true, y_score, sample_weight, func, name):
-    """Classes of ``y_true``, lowest and highest score of one block, each
-    checked by the in-memory checks."""
-    return check_block(y_true, y_score, sample_weight, func, name)
-
-
-def _united_summaries(first, second):
-    classes = list(dict.fromkeys(first[0] + second[0]))
-    return classes, min(first[1], second[1]), max(first[2], second[2])
-
-
-def _merged_accumulators(first, second):
-    return first.merged(second)
-
-
-def dask_threshold_counts(
-    y_true,
-    y_score,
-    sample_weight,
-    given,
-    pos_label,
-    func,
-    score_name="y_score",
-    probabilities=False,
-):
-    """Counts of dask inputs at fixed thresholds, by two passes over them.
-
-    The first pass takes each block's classes and score range (so that an
-    int ``given`` is spaced over the global range, as in memory); the second
-    counts each block into the bins between the thresholds. Returns
-    ``(classes, pos_label, thresholds, accumulator)``.
-    """
-    if given is None:
-        raise ValueError(
-            param_error(
-                func,
-                "thresholds",
-                "an int or an array of thresholds for dask inputs (every "
-                "distinct score would gather all the scores on one machine)",
-                None,
-                "Pass e.g. thresholds=1000: that many evenly spaced thresholds "
-                "from the lowest to the highest score.",
-            )
-        )
-    inputs = {"y_true": y_true, score_name: y_score, "sample_weight": sample_weight}
-    summary = reduce_blocks(
-        inputs, _block_summary, _united_summaries, func, func, score_name
-    )
-    if summary is None:
-        raise empty_error(func)
-    found, low, high = summary
-    if probabilities:
-        check_probability_range(low, high, func, score_name)
-    classes = classes_of(found, func)
-    pos_label = resolve_pos_label(classes, pos_label, func)
-    at = np.linspace(low, high, given) if isinstance(given, int) else given
-    accumulator = reduce_blocks(
-        inputs,
-        count_block,
-        _merged_accumulators,
-        func,
-        pos_label,
-        np.unique(at),
-        func,
-        score_name,
-    )
-    return classes, pos_label, at, accumulator

@@ -27,7 +27,7 @@ from .._metrics.net_benefit_formulas import (
     net_benefit,
     warn_undefined,
 )
-from .curve import counted_curve
+from .curve import array_text, counted_curve
 
 __all__ = ["DecisionCurve", "decision_curve"]
 
@@ -76,14 +76,9 @@ class DecisionCurve:
 
     def __repr__(self):
         size = len(self.thresholds)
-        thresholds = f"<array of {size}>"
-        if size:
-            thresholds = (
-                f"<array of {size}, {self.thresholds[0]:.4g} to "
-                f"{self.thresholds[-1]:.4g}>"
-            )
         return (
-            f"DecisionCurve(thresholds={thresholds}, net_benefit=<array of {size}>, "
+            f"DecisionCurve(thresholds={array_text(self.thresholds)}, "
+            f"net_benefit=<array of {size}>, "
             f"prevalence={self.prevalence:.4g}, standardized={self.standardized}, "
             f"confidence_level={self.confidence_level})"
         )
@@ -205,12 +200,11 @@ def decision_curve(
         y_true,
         y_proba,
         metrics=["sensitivity"],
+        func=func,
+        metric_params={"zero_division": np.nan},
         pos_label=pos_label,
         sample_weight=sample_weight,
         thresholds=probabilities,
-        prevalence=None,
-        metric_params={"zero_division": np.nan},
-        func=func,
         score_name="y_proba",
         probabilities=True,
     )

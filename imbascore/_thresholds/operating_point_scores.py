@@ -16,8 +16,10 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import check_unit_interval, param_error
 from .._core.types import ArrayLike, PosLabel
-from .constraints import best_achievable, constrained_index
-from .curve import _LOWER_IS_BETTER, accepted_params, counted_curve
+from .best_point import constrained_best
+from .constraints import best_achievable
+from .curve import counted_curve
+from .metric_values import accepted_params
 
 __all__ = [
     "OPERATING_POINT_SCORES",
@@ -63,45 +65,62 @@ def constrained_curve(
     """The curve of the objective and the constraint's metric, and the
     index of the best allowed threshold (None if none is allowed)."""
     _check_label_like(y_score, func)
-    metric, operator, bound = constraint
+    metric = constraint[0]
     metrics = [objective] if metric == objective else [objective, metric]
     params = _with_zero_division(metrics, params)
     curve = counted_curve(
         y_true,
         y_score,
         metrics=metrics,
+        func=func,
+        metric_params=params,
         pos_label=pos_label,
         sample_weight=sample_weight,
-        thresholds=None,
-        prevalence=None,
-        metric_params=params,
-        func=func,
     )
-    index = constrained_index(
-        curve.values[objective],
-        curve.values[metric],
-        operator,
-        bound,
-        curve.thresholds,
-        objective in _LOWER_IS_BETTER,
-    )
-    return curve, index, params
+    return curve, constrained_best(curve, objective, constraint), params
 
 
-def _best_rate(y_true, y_score, objective, constraint, pos_label, sample_weight, func):
-    """The body of the five score functions."""
-    metric, operator, bound = constraint
-    parameter = _BOUNDS[func]
+#: Registry name -> (objective, the constraint's metric, its operator, its
+#: bound's parameter, the objective and the constraint in words, the
+#: docstring's example).
+_RATES = {
+    "recall_at_precision": (
+        "recall", "precision", ">=", "min_precision", "recall", "precision",
+        "round(recall_at_precision_score(y_true, y_score, min_precision=0.75), 4)"
+        "\n    0.6667",
+    ),
+    "precision_at_recall": (
+        "precision", "recall", ">=", "min_recall", "precision", "recall",
+        "precision_at_recall_score(y_true, y_score, min_recall=0.6)\n    1.0",
+    ),
+    "sensitivity_at_specificity": (
+        "sensitivity", "specificity", ">=", "min_specificity", "sensitivity",
+        "specificity",
+        "round(sensitivity_at_specificity_score(y_true, y_score, "
+        "min_specificity=0.8), 4)\n    0.6667",
+    ),
+    "specificity_at_sensitivity": (
+        "specificity", "sensitivity", ">=", "min_sensitivity", "specificity",
+        "sensitivity",
+        "round(specificity_at_sensitivity_score(y_true, y_score, "
+        "min_sensitivity=1.0), 4)\n    0.7143",
+    ),
+    "tpr_at_fpr": (
+        "sensitivity", "fpr", "<=", "max_fpr", "true positive rate",
+        "the false positive rate",
+        "round(tpr_at_fpr_score(y_true, y_score, max_fpr=0.0), 4)\n    0.6667",
+    ),
+}  # fmt: skip
+
+
+def _best_rate(name, y_true, y_score, bound, pos_label, sample_weight):
+    """The body of the five score functions (``name``: a key of ``_RATES``)."""
+    func = f"{name}_score"
+    objective, metric, operator, parameter = _RATES[name][:4]
     bound = check_unit_interval(bound, parameter, func)
+    constraint = (metric, operator, bound)
     curve, index, _ = constrained_curve(
-        y_true,
-        y_score,
-        objective,
-        (metric, operator, bound),
-        pos_label,
-        sample_weight,
-        {},
-        func,
+        y_true, y_score, objective, constraint, pos_label, sample_weight, {}, func
     )
     if index is None:
         achievable = best_achievable(curve.values[metric], operator)
@@ -114,14 +133,6 @@ def _best_rate(y_true, y_score, objective, constraint, pos_label, sample_weight,
         return 0.0
     return float(curve.values[objective][index])
 
-
-_BOUNDS = {
-    "recall_at_precision_score": "min_precision",
-    "precision_at_recall_score": "min_recall",
-    "sensitivity_at_specificity_score": "min_specificity",
-    "specificity_at_sensitivity_score": "min_sensitivity",
-    "tpr_at_fpr_score": "max_fpr",
-}
 
 _DOC = """\
 The best {objective} at a threshold where {constraint} is {word} ``{bound}``.
@@ -173,20 +184,6 @@ The best {objective} at a threshold where {constraint} is {word} ``{bound}``.
     """
 
 
-def _documented(function, objective, constraint, word, example):
-    name = function.__name__
-    function.__doc__ = _DOC.format(
-        objective=objective,
-        constraint=constraint,
-        word=word,
-        bound=_BOUNDS[name],
-        name=name.removesuffix("_score"),
-        function=name,
-        example=example,
-    )
-    return function
-
-
 def recall_at_precision_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -196,13 +193,7 @@ def recall_at_precision_score(
     sample_weight: ArrayLike | None = None,
 ) -> float:
     return _best_rate(
-        y_true,
-        y_score,
-        "recall",
-        ("precision", ">=", min_precision),
-        pos_label,
-        sample_weight,
-        "recall_at_precision_score",
+        "recall_at_precision", y_true, y_score, min_precision, pos_label, sample_weight
     )
 
 
@@ -215,13 +206,7 @@ def precision_at_recall_score(
     sample_weight: ArrayLike | None = None,
 ) -> float:
     return _best_rate(
-        y_true,
-        y_score,
-        "precision",
-        ("recall", ">=", min_recall),
-        pos_label,
-        sample_weight,
-        "precision_at_recall_score",
+        "precision_at_recall", y_true, y_score, min_recall, pos_label, sample_weight
     )
 
 
@@ -234,13 +219,12 @@ def sensitivity_at_specificity_score(
     sample_weight: ArrayLike | None = None,
 ) -> float:
     return _best_rate(
+        "sensitivity_at_specificity",
         y_true,
         y_score,
-        "sensitivity",
-        ("specificity", ">=", min_specificity),
+        min_specificity,
         pos_label,
         sample_weight,
-        "sensitivity_at_specificity_score",
     )
 
 
@@ -253,13 +237,12 @@ def specificity_at_sensitivity_score(
     sample_weight: ArrayLike | None = None,
 ) -> float:
     return _best_rate(
+        "specificity_at_sensitivity",
         y_true,
         y_score,
-        "specificity",
-        ("sensitivity", ">=", min_sensitivity),
+        min_sensitivity,
         pos_label,
         sample_weight,
-        "specificity_at_sensitivity_score",
     )
 
 
@@ -271,57 +254,26 @@ def tpr_at_fpr_score(
     pos_label: PosLabel | None = None,
     sample_weight: ArrayLike | None = None,
 ) -> float:
-    return _best_rate(
-        y_true,
-        y_score,
-        "sensitivity",
-        ("fpr", "<=", max_fpr),
-        pos_label,
-        sample_weight,
-        "tpr_at_fpr_score",
-    )
+    return _best_rate("tpr_at_fpr", y_true, y_score, max_fpr, pos_label, sample_weight)
 
-
-_documented(
-    recall_at_precision_score,
-    "recall",
-    "precision",
-    "at least",
-    "round(recall_at_precision_score(y_true, y_score, min_precision=0.75), 4)"
-    "\n    0.6667",
-)
-_documented(
-    precision_at_recall_score,
-    "precision",
-    "recall",
-    "at least",
-    "precision_at_recall_score(y_true, y_score, min_recall=0.6)\n    1.0",
-)
-_documented(
-    sensitivity_at_specificity_score,
-    "sensitivity",
-    "specificity",
-    "at least",
-    "round(sensitivity_at_specificity_score(y_true, y_score, "
-    "min_specificity=0.8), 4)\n    0.6667",
-)
-_documented(
-    specificity_at_sensitivity_score,
-    "specificity",
-    "sensitivity",
-    "at least",
-    "round(specificity_at_sensitivity_score(y_true, y_score, "
-    "min_sensitivity=1.0), 4)\n    0.7143",
-)
-_documented(
-    tpr_at_fpr_score,
-    "true positive rate",
-    "the false positive rate",
-    "at most",
-    "round(tpr_at_fpr_score(y_true, y_score, max_fpr=0.0), 4)\n    0.6667",
-)
 
 #: The score functions by registry name.
-OPERATING_POINT_SCORES = {
-    name.removesuffix("_score"): globals()[name] for name in _BOUNDS
-}
+OPERATING_POINT_SCORES = {name: globals()[f"{name}_score"] for name in _RATES}
+for _name, (
+    _,
+    _,
+    _operator,
+    _bound,
+    _objective,
+    _constraint,
+    _example,
+) in _RATES.items():
+    OPERATING_POINT_SCORES[_name].__doc__ = _DOC.format(
+        objective=_objective,
+        constraint=_constraint,
+        word="at least" if _operator == ">=" else "at most",
+        bound=_bound,
+        name=_name,
+        function=f"{_name}_score",
+        example=_example,
+    )

@@ -24,7 +24,7 @@ from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.catalogue import NOT_A_QUALITY
 from .._report.confusion import ConfusionCounts
 from .constraints import check_constraint, constrained_index, unmet_error
-from .curve import (
+from .metric_values import (
     _LOWER_IS_BETTER,
     check_metrics,
     threshold_metric_names,

@@ -18,20 +18,25 @@ def _fbeta(tp, fn, fp, tn, beta=1.0):
     return (1 + beta**2) * tp / ((1 + beta**2) * tp + beta**2 * fn + fp)
 
 
-# Defined once per process (the registry lasts for the session).
-youden_score = ims.define_metric(
-    "youden_test", _youden, bounds=(-1, 1), needs=("positives", "negatives")
-)
-fbeta_test_score = ims.define_metric(
-    "fbeta_test",
-    _fbeta,
-    bounds=(0, 1),
-    params={"beta": 1.0},
-    constraints={"beta": (0, None)},
-)
-miss_rate_score = ims.define_metric(
-    "miss_test", lambda tp, fn, fp, tn: fn / (tp + fn), greater_is_better=False
-)
+@pytest.fixture(autouse=True)
+def defined():
+    """The metrics of these tests, defined for each (the registry is
+    restored after every test by the root conftest)."""
+    global youden_score, fbeta_test_score, miss_rate_score
+    youden_score = ims.define_metric(
+        "youden_test", _youden, bounds=(-1, 1), needs=("positives", "negatives")
+    )
+    fbeta_test_score = ims.define_metric(
+        "fbeta_test",
+        _fbeta,
+        bounds=(0, 1),
+        params={"beta": 1.0},
+        constraints={"beta": (0, None)},
+    )
+    miss_rate_score = ims.define_metric(
+        "miss_test", lambda tp, fn, fp, tn: fn / (tp + fn), greater_is_better=False
+    )
+
 
 rng = np.random.default_rng(3)
 Y = rng.integers(0, 2, 400)

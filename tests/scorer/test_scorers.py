@@ -27,6 +27,10 @@ def fitted():
 def test_every_registry_name_has_a_factory_and_metric():
     assert sorted(BUILTIN_FACTORIES) == sorted(
         [
+            "agm",
+            "cba",
+            "pabak",
+            "sedi",
             "iba",
             "gmean",
             "dominance",
