@@ -764,8 +764,8 @@ def metrics_by_group(
     labels = [keys.labels[code] for code in present]
     if rows:
         slices = GroupSlices(keys.codes, keys.n_groups)
-        for given in rows.values():
-            given.groups = [slices.rows(code) for code in present]
+        for of_rows in rows.values():
+            of_rows.groups = [slices.rows(code) for code in present]
     values, low, high, overall = {}, {}, {}, {}
     draws, overall_draws = {}, {}
     for key, name, params in listed:

@@ -28,7 +28,7 @@ _RATIO_FREE_DOC = (
 _RATIO_DEPENDENT_DOC = "This metric depends on the class ratio."
 
 
-def ratio_text(info) -> str:
+def ratio_text(info: Any) -> str:
     """What a scorer's docstring says of its metric and the class ratio."""
     return _RATIO_FREE_DOC if info.ratio_free else _RATIO_DEPENDENT_DOC
 
