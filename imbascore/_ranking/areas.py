@@ -3,7 +3,7 @@ curve, and the partial AUC over a band of false or true positive rates.
 
 Each function reads its inputs through the score door and one sort
 (:func:`~imbascore._ranking.inputs.read_ranked`) and computes from the
-cumulated counts (:mod:`imbascore._ranking.from_counts`), the same functions
+cumulated counts (:mod:`imbascore._specs.score_formulas`), the same functions
 a bootstrap resample reads. A value that is undefined on these inputs (a
 class absent from ``y_true``, or all its samples weighing 0) is NaN with an
 ``UndefinedMetricWarning``, never an error: a cross-validation fold with one
@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._core.types import ArrayLike, FloatArray, PosLabel
+from .._specs.score_formulas import prg_curve_from_counts
 from .evaluate import ranking_score, undefined
-from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
 
 __all__ = [

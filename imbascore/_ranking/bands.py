@@ -21,8 +21,8 @@ from .._core.checks import (
 )
 from .._core.optional import require
 from .._core.types import ArrayLike, FloatArray, PosLabel, RandomState
+from .._specs.score_formulas import prg_curve_from_counts
 from .bootstrap import count_chunks
-from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def _linear_first(xs, ys, grid):
 def _prg_on_grid(tp, fp, grid):
     """Precision gain at each recall gain of ``grid`` (Flach & Kull 2015),
     per row: along the exact PRG curve of
-    :func:`~imbascore._ranking.from_counts.prg_curve_from_counts`, its
+    :func:`~imbascore._specs.score_formulas.prg_curve_from_counts`, its
     points joined by straight lines (the curve Flach & Kull define, whose
     trapezoids are AUPRG, and which
     :func:`~imbascore.precision_recall_gain_curve` draws); where the curve

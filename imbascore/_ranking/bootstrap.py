@@ -16,9 +16,9 @@ order they come in the input), then ``rng.integers(n_neg, size=n_neg)`` the
 negatives. Two models scored on the same samples therefore see the same
 multiplicities (:func:`paired_bootstrap`), whatever their orders.
 
-A metric enters by its name in
-:data:`~imbascore._ranking.from_counts.FROM_COUNTS`, a function of the
-cumulated counts ``(tp, fp, **params)``; a resample may have groups of
+A metric enters by its name (its record's ``formula``, a function of the
+cumulated counts ``(tp, fp, **params)``: :mod:`imbascore._specs.score_formulas`)
+or as such a function; a resample may have groups of
 weight 0 (scores drawn by no one), which those functions read as repeated
 points of the curve.
 """
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core.resampling import bca_bounds, percentiles
-from .from_counts import FROM_COUNTS
+from .._specs.catalogue import BY_NAME
 
 __all__ = [
     "PairedBootstrap",
@@ -54,12 +54,11 @@ def _metric_function(metric):
     a callable is taken as it is)."""
     if callable(metric):
         return metric
-    try:
-        return FROM_COUNTS[metric]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"Unknown ranking metric {metric!r}: expected one of {sorted(FROM_COUNTS)}."
-        ) from None
+    spec = BY_NAME.get(metric) if isinstance(metric, str) else None
+    if spec is None or spec.reads != "scores":
+        names = sorted(name for name, s in BY_NAME.items() if s.reads == "scores")
+        raise ValueError(f"Unknown ranking metric {metric!r}: expected one of {names}.")
+    return spec.formula
 
 
 def _input_order(ranked):
@@ -183,8 +182,8 @@ def bootstrap_values(ranked, metric, params, n_resamples, rng):
     ranked : RankedScores
         The scores sorted once (:func:`~imbascore._ranking.inputs.read_ranked`).
     metric : str or callable
-        A name of :data:`~imbascore._ranking.from_counts.FROM_COUNTS`, or a
-        function of ``(tp, fp, **params)`` itself.
+        A ranking metric's name (its record's ``formula``), or a function of
+        ``(tp, fp, **params)`` itself.
     params : dict or None
         Its options.
     n_resamples : int
