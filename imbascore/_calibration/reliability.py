@@ -29,9 +29,9 @@ from .._core.checks import (
 )
 from .._core.optional import require
 from .._core.types import ArrayLike, PosLabel, RandomState
-from .from_groups import bin_edges, binned, decomposition, pav
+from .._ranking.params import checked_params
+from .._specs.probability_formulas import bin_edges, binned, decomposition, pav
 from .grouped import read_grouped
-from .params import check_ece_params
 from .results import CalibrationDecomposition
 
 if TYPE_CHECKING:
@@ -448,7 +448,9 @@ def binned_reliability(
     array([0., 1.])
     """
     func = "binned_reliability"
-    n_bins = check_ece_params(n_bins, strategy, "l1", False, False, func)
+    n_bins = checked_params("ece", {"n_bins": n_bins, "strategy": strategy}, func)[
+        "n_bins"
+    ]
     _, _, grouped = read_grouped(
         y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
     )

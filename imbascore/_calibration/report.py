@@ -30,9 +30,15 @@ from .._core.resampling import bca_bounds, percentiles
 from .._core.types import ArrayLike, PosLabel, RandomState
 from .._ranking.bootstrap import jackknife_values
 from .._ranking.evaluate import positive_share
+from .._ranking.params import checked_params
+from .._specs.probability_formulas import (
+    bin_edges,
+    binned,
+    decomposition,
+    ece_from_bins,
+)
+from .._specs.probability_formulas import stratified_score as _score
 from .bootstrap import grouped_resamples
-from .from_groups import bin_edges, binned, decomposition, ece_from_bins
-from .from_groups import stratified_score as _score
 from .grouped import (
     Grouped,
     at_share,
@@ -41,7 +47,6 @@ from .grouped import (
     squared_weights,
 )
 from .line import logistic_calibration
-from .params import check_ece_params
 from .reliability import calibration_test
 from .results import Estimate, LogisticCalibration
 
@@ -274,7 +279,9 @@ def calibration_report(
     level = check_confidence_level(confidence_level, _FUNC)
     n_resamples = check_n_resamples(n_resamples, _FUNC)
     check_choice(method, "method", _METHODS, _FUNC)
-    n_bins = check_ece_params(n_bins, strategy, "l1", False, False, _FUNC)
+    n_bins = checked_params("ece", {"n_bins": n_bins, "strategy": strategy}, _FUNC)[
+        "n_bins"
+    ]
     rng = check_seed(random_state, _FUNC)
     # the test draws from a stream of its own: its p-value does not depend
     # on the interval's method (BCa's jackknife draws from rng too)

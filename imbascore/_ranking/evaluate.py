@@ -28,6 +28,7 @@ __all__ = [
     "positive_share",
     "DESCRIPTIONS",
     "checked_metric",
+    "described",
     "ranking_score",
     "undefined",
 ]
@@ -79,7 +80,7 @@ def counted_metric(metric, params, share=None):
     return partial(function, **params)
 
 
-def _described(readable):
+def described(readable):
     """ "the ROC AUC", "the average precision": a readable name in a sentence
     (an acronym keeps its capitals)."""
     head = readable.split()[0]
@@ -87,7 +88,7 @@ def _described(readable):
 
 
 #: How warnings name each metric (from its readable name).
-DESCRIPTIONS = {spec.name: _described(spec.readable) for spec in SCORE_CATALOGUE}
+DESCRIPTIONS = {spec.name: described(spec.readable) for spec in SCORE_CATALOGUE}
 
 
 def undefined(

@@ -58,8 +58,8 @@ def checked_params(metric, params, func):
     unknown = sorted(set(params) - set(spec.params))
     if unknown:
         raise TypeError(
-            f"{func} got parameters {unknown} that the metric {metric!r} does "
-            f"not take; it takes {[*spec.params, 'pos_label']}."
+            f"{func} got parameters {unknown} that the {metric!r} metric does "
+            f"not take; it takes {list(spec.params)} and pos_label."
         )
     merged = {**spec.params, **params}
     for name, constraint in spec.checks.items():
