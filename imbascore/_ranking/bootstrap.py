@@ -36,6 +36,7 @@ __all__ = [
     "bootstrap_values",
     "class_draws",
     "count_chunks",
+    "integers_of",
     "jackknife_values",
     "paired_bootstrap",
 ]
@@ -79,8 +80,9 @@ def _input_order(ranked):
     return positive[kept], weights[kept], groups[kept]
 
 
-def _integers(rng):
-    # numpy Generator or RandomState (sklearn's check_random_state)
+def integers_of(rng):
+    """The integer draws of a numpy Generator or a RandomState (scikit-learn's
+    ``check_random_state``)."""
     return rng.integers if hasattr(rng, "integers") else rng.randint
 
 
@@ -97,7 +99,7 @@ def class_draws(positive, n_resamples, rng, chunk):
     it is); a class without samples draws nothing."""
     n_pos = int(np.count_nonzero(positive))
     n_neg = positive.shape[0] - n_pos
-    integers = _integers(rng)
+    integers = integers_of(rng)
     for start in range(0, n_resamples, chunk):
         k = min(chunk, n_resamples - start)
         pos = np.empty((k, n_pos), dtype=np.int64)
