@@ -29,6 +29,7 @@ import numpy as np
 
 from .._core.resampling import bca_bounds, percentiles
 from .._specs.catalogue import BY_NAME
+from .delong import same_samples
 
 __all__ = [
     "PairedBootstrap",
@@ -356,14 +357,13 @@ def paired_bootstrap(
     """
     pos_a, weights_a, groups_a = _input_order(ranked_a)
     pos_b, weights_b, groups_b = _input_order(ranked_b)
-    if pos_a.shape != pos_b.shape or not np.array_equal(pos_a, pos_b):
+    same_truth, same_weights = same_samples(pos_a, weights_a, pos_b, weights_b)
+    if not same_truth:
         raise ValueError(
             "The two rankings must be of the same samples (the same truth, "
             "sample by sample, in input order)."
         )
-    if (weights_a is None) != (weights_b is None) or (
-        weights_a is not None and not np.array_equal(weights_a, weights_b)
-    ):
+    if not same_weights:
         raise ValueError("The two rankings must have the same sample weights.")
     function, params = _metric_function(metric), dict(params or {})
     score_a = estimate_of(ranked_a, metric, params)
