@@ -10,7 +10,6 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import param_error
-from .._ranking.evaluate import described
 from .._ranking.params import checked_params
 from .._specs.catalogue import metric_info
 from .._specs.probabilities import CALIBRATION_CATALOGUE
@@ -67,7 +66,7 @@ def _undefined_stratum(grouped, metric, stratum, func, stacklevel):
     )
     missing = [cls for cls in needs if not getattr(grouped, f"{cls}_total") > 0]
     if missing:
-        what = f"{described(metric_info(metric).readable)} of the {stratum} samples"
+        what = f"{metric_info(metric).readable} of the {stratum} samples"
         warnings.warn(
             f"{func}: {what} is undefined (no {' and no '.join(missing)} sample "
             "of non-zero weight); returning NaN.",
