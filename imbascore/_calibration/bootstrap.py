@@ -13,12 +13,9 @@ from sample to sample.
 
 import numpy as np
 
+from .._ranking.bootstrap import integers_of
+
 __all__ = ["grouped_resamples", "paired_multiplicities"]
-
-
-def _integers(rng):
-    # numpy Generator or RandomState (sklearn's check_random_state)
-    return rng.integers if hasattr(rng, "integers") else rng.randint
 
 
 def _cell_draws(positives, negatives, n_resamples, rng, stratified):
@@ -53,21 +50,14 @@ def _sample_draws(ranked, n_resamples, rng, stratified):
         if stratified
         else [members]
     )
-    integers = _integers(rng)
-    k = ranked.n_groups
+    integers = integers_of(rng)
     for _ in range(n_resamples):
         multiplicity = np.zeros(weights.shape[0])
         for cls in classes:
             if cls.shape[0]:
                 drawn = cls[integers(0, cls.shape[0], size=cls.shape[0])]
                 multiplicity += np.bincount(drawn, minlength=weights.shape[0])
-        resampled = multiplicity * weights
-        positives = np.bincount(
-            ranked.group, np.where(ranked.positive, resampled, 0.0), minlength=k
-        )
-        negatives = np.bincount(
-            ranked.group, np.where(ranked.positive, 0.0, resampled), minlength=k
-        )
+        positives, negatives = ranked.per_group(multiplicity * weights)
         yield positives[::-1], negatives[::-1]
 
 
@@ -94,7 +84,7 @@ def paired_multiplicities(ranked, n_resamples, rng):
         weights = np.empty(n)
         weights[ranked.order] = ranked.weights
         members = np.flatnonzero(weights > 0)
-    integers = _integers(rng)
+    integers = integers_of(rng)
     for _ in range(n_resamples):
         drawn = members[integers(0, members.shape[0], size=members.shape[0])]
         yield np.bincount(drawn, minlength=n).astype(np.float64)

@@ -3,15 +3,19 @@ path of :func:`~imbascore.metric_interval`, :func:`~imbascore.
 compare_predictions` and :func:`~imbascore.score_at_prevalence` for the
 catalogue's calibration records, and of their bootstrap resamples."""
 
+import warnings
 from functools import partial
 
 import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
 
+from .._core.checks import param_error
+from .._ranking.params import checked_params
+from .._specs.catalogue import metric_info
+from .._specs.probabilities import CALIBRATION_CATALOGUE
+from .._specs.probability_formulas import ThinBins
 from .bootstrap import grouped_resamples, paired_multiplicities
-from .from_groups import decomposition, stratified_score
 from .grouped import at_share, read_grouped, regroup
-from .params import check_ece_params, check_score, check_stratum
-from .scores import ece_of_groups, stratum_score
 
 __all__ = [
     "CALIBRATION_METRIC_NAMES",
@@ -23,83 +27,53 @@ __all__ = [
     "read_calibration",
 ]
 
-
-def _loss(score, grouped, *, stratum=None):
-    return stratified_score(
-        score, grouped.values, grouped.positives, grouped.negatives, stratum
-    )
-
-
-def _mcb(grouped, *, score="brier"):
-    return decomposition(score, grouped.values, grouped.positives, grouped.negatives)[1]
-
-
-def _ece(grouped, *, func, **params):
-    return ece_of_groups(grouped, func=func, **params)
-
-
-def _checked_ece(params, func):
-    defaults = {
-        "n_bins": 10,
-        "strategy": "uniform",
-        "norm": "l1",
-        "debiased": False,
-        "squared": False,
-    }
-    merged = defaults | params
-    merged["n_bins"] = check_ece_params(
-        merged["n_bins"],
-        merged["strategy"],
-        merged["norm"],
-        merged["debiased"],
-        merged["squared"],
-        func,
-    )
-    return merged
-
-
-#: name -> (function of a Grouped, its parameters' check).
-_STATISTICS = {
-    "brier_score": (
-        partial(_loss, "brier"),
-        lambda p, func: {"stratum": check_stratum(p.get("stratum"), func)},
-    ),
-    "log_loss": (
-        partial(_loss, "log_loss"),
-        lambda p, func: {"stratum": check_stratum(p.get("stratum"), func)},
-    ),
-    "mcb": (
-        _mcb,
-        lambda p, func: {"score": check_score(p.get("score", "brier"), func)},
-    ),
-    "ece": (_ece, _checked_ece),
-}
-_OWN = {
-    "brier_score": ("stratum",),
-    "log_loss": ("stratum",),
-    "mcb": ("score",),
-    "ece": ("n_bins", "strategy", "norm", "debiased", "squared"),
-}
-
 #: The calibration metrics by name (the catalogue's records that read
 #: probabilities).
-CALIBRATION_METRIC_NAMES = tuple(_STATISTICS)
+CALIBRATION_METRIC_NAMES = tuple(spec.name for spec in CALIBRATION_CATALOGUE)
+
+
+def _evaluate(formula, params, func, grouped):
+    try:
+        return formula(grouped, **params)
+    except ThinBins as error:  # the debiased L1 error of a bin of weight < 2
+        raise ValueError(
+            param_error(
+                func,
+                "n_bins",
+                "small enough that every non-empty bin weighs at least 2 for "
+                "the debiased L1 error",
+                params["n_bins"],
+                f"A {params['strategy']} bin weighs {error.args[0]:g}; pass fewer "
+                "bins or strategy='quantile' (uniform bins of rare high "
+                "probabilities are nearly empty on imbalanced data).",
+            )
+        ) from None
 
 
 def calibration_statistic(metric, params, func):
-    """Metric ``metric`` as a function of a :class:`Grouped`, its
-    parameters (``params``, without ``pos_label``) checked and bound."""
-    unknown = sorted(set(params) - set(_OWN[metric]))
-    if unknown:
-        raise TypeError(
-            f"{func} got parameters {unknown} that the {metric!r} metric does "
-            f"not take; it takes {list(_OWN[metric])} and pos_label."
+    """Metric ``metric`` as a function of a :class:`Grouped` (its record's
+    ``formula``), its parameters (``params``, without ``pos_label``) checked
+    and bound."""
+    checked = checked_params(metric, params, func)
+    return partial(_evaluate, metric_info(metric).formula, checked, func)
+
+
+def _undefined_stratum(grouped, metric, stratum, func, stacklevel):
+    """Whether the ``stratum`` a mean loss averages over has no weight, with
+    an ``UndefinedMetricWarning`` if so."""
+    needs = {"positive": ("positive",), "negative": ("negative",)}.get(
+        stratum, ("positive", "negative") if stratum == "balanced" else ()
+    )
+    missing = [cls for cls in needs if not getattr(grouped, f"{cls}_total") > 0]
+    if missing:
+        what = f"{metric_info(metric).readable} of the {stratum} samples"
+        warnings.warn(
+            f"{func}: {what} is undefined (no {' and no '.join(missing)} sample "
+            "of non-zero weight); returning NaN.",
+            UndefinedMetricWarning,
+            stacklevel=stacklevel,
         )
-    function, check = _STATISTICS[metric]
-    checked = check(dict(params), func)
-    if metric == "ece":
-        checked = dict(checked, func=func)
-    return partial(function, **checked)
+    return bool(missing)
 
 
 def read_calibration(y_true, y_proba, sample_weight, prevalence, params, func, name):
@@ -155,12 +129,11 @@ def paired_calibration_draws(ranked_a, ranked_b, statistic, n_resamples, rng):
     return draws[0], draws[1]
 
 
-def calibration_value(metric, own, grouped, func):
-    """The metric's value on ``grouped``, with its function's warning where a
-    stratum is empty."""
-    if metric in ("brier_score", "log_loss") and own.get("stratum") is not None:
-        score = "brier" if metric == "brier_score" else "log_loss"
-        return stratum_score(grouped, score, own["stratum"], func)
+def calibration_value(metric, own, grouped, func, stacklevel=4):
+    """The metric's value on ``grouped``, NaN with a warning (at
+    ``stacklevel`` from here) where the stratum it averages over is empty."""
+    if _undefined_stratum(grouped, metric, own.get("stratum"), func, stacklevel):
+        return np.nan
     return calibration_statistic(metric, own, func)(grouped)
 
 

@@ -175,14 +175,8 @@ def read_grouped(
         if not np.isfinite(share):  # one class: nothing to rescale
             share = None
     grouped = regroup(ranked, share=share)
-    missing = [
-        name
-        for name, total in (
-            ("positive", grouped.positive_total),
-            ("negative", grouped.negative_total),
-        )
-        if not total > 0
-    ]
+    totals = {"positive": grouped.positive_total, "negative": grouped.negative_total}
+    missing = [name for name, total in totals.items() if not total > 0]
     if share is not None and len(missing) == 1:
         # one class: its part at the deployment ratio is unknown
         warnings.warn(
@@ -194,9 +188,7 @@ def read_grouped(
         )
         nan = np.full(grouped.values.shape, np.nan)
         return inputs, ranked, Grouped(grouped.values, nan, nan.copy(), (np.nan,) * 2)
-    if not missing or len(missing) == 1:
-        return inputs, ranked, grouped
-    if not grouped.positive_total + grouped.negative_total > 0:
+    if len(missing) == 2:  # every weight 0
         warnings.warn(
             f"{func}: every sample has weight 0, so there is nothing to "
             "measure: the result is undefined (NaN, or arrays of NaN or empty).",

@@ -1,61 +1,36 @@
-"""Checks of the calibration functions' own parameters, one wording each."""
-
-import numbers
+"""Checks of the calibration functions' own parameters: the rules are in the
+metrics' records (:mod:`imbascore._specs.probabilities`), read by one check
+(:func:`~imbascore._ranking.params.checked_params`); these name a record's
+rules for a caller that holds single values."""
 
 import numpy as np
 
-from .._core.checks import check_bool, check_choice, param_error
-from .from_groups import SCORES, STRATA
+from .._core.checks import param_error
+from .._ranking.params import checked_params
 
 __all__ = [
-    "STRATEGIES",
-    "NORMS",
     "check_ece_params",
+    "check_open_probabilities",
     "check_score",
     "check_stratum",
-    "check_open_probabilities",
 ]
-
-STRATEGIES = ("uniform", "quantile")
-NORMS = ("l1", "l2", "max")
 
 
 def check_stratum(stratum, func):
-    return check_choice(stratum, "stratum", STRATA, func)
+    return checked_params("brier_score", {"stratum": stratum}, func)["stratum"]
 
 
 def check_score(score, func):
-    return check_choice(score, "score", tuple(SCORES), func)
+    return checked_params("mcb", {"score": score}, func)["score"]
 
 
 def check_ece_params(n_bins, strategy, norm, debiased, squared, func):
-    """The binning and the norm of an expected calibration error."""
-    if (
-        isinstance(n_bins, bool)
-        or not isinstance(n_bins, numbers.Integral)
-        or n_bins < 1
-    ):
-        raise ValueError(param_error(func, "n_bins", "an int >= 1", n_bins))
-    check_choice(strategy, "strategy", STRATEGIES, func)
-    check_choice(norm, "norm", NORMS, func)
-    check_bool(debiased, "debiased", func)
-    check_bool(squared, "squared", func)
-    if squared and norm != "l2":
-        raise ValueError(
-            param_error(
-                func, "squared", "False unless norm='l2'", squared, f"norm is {norm!r}."
-            )
-        )
-    if debiased and norm == "max":
-        raise ValueError(
-            param_error(
-                func,
-                "debiased",
-                "False with norm='max' (Kumar et al. debias the L1 and L2 errors)",
-                debiased,
-            )
-        )
-    return int(n_bins)
+    """The binning and the norm of an expected calibration error; the
+    number of bins, an int."""
+    params = dict(
+        n_bins=n_bins, strategy=strategy, norm=norm, debiased=debiased, squared=squared
+    )
+    return checked_params("ece", params, func)["n_bins"]
 
 
 def check_open_probabilities(low, high, func, name="y_proba"):

@@ -29,9 +29,9 @@ from .._core.checks import (
 )
 from .._core.optional import require
 from .._core.types import ArrayLike, PosLabel, RandomState
-from .from_groups import bin_edges, binned, decomposition, pav
+from .._ranking.params import checked_params
+from .._specs.probability_formulas import bin_edges, binned, decomposition, pav
 from .grouped import read_grouped
-from .params import check_ece_params
 from .results import CalibrationDecomposition
 
 if TYPE_CHECKING:
@@ -301,6 +301,7 @@ def reliability_diagram(
     return compute_reliability(
         y_true,
         y_proba,
+        func="reliability_diagram",
         band=band,
         confidence_level=confidence_level,
         n_resamples=n_resamples,
@@ -308,7 +309,6 @@ def reliability_diagram(
         pos_label=pos_label,
         sample_weight=sample_weight,
         prevalence=prevalence,
-        func="reliability_diagram",
     )
 
 
@@ -316,47 +316,38 @@ def compute_reliability(
     y_true,
     y_proba,
     *,
-    band,
-    confidence_level,
-    n_resamples,
-    random_state,
-    pos_label,
-    sample_weight,
-    prevalence,
     func,
+    band="consistency",
+    confidence_level=0.95,
+    n_resamples=1000,
+    random_state=None,
+    sample_weight=None,
+    **common,
 ):
     """:func:`reliability_diagram`, its errors naming ``func`` (the
-    display's constructors call it under their own name)."""
+    display's constructors call it under their own name); ``common``:
+    ``pos_label`` and ``prevalence``."""
     check_choice(band, "band", _BANDS, func)
     level = check_confidence_level(confidence_level, func)
     n_resamples = check_n_resamples(n_resamples, func)
     rng = check_seed(random_state, func)
-    _, _, grouped = read_grouped(
-        y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
-    )
-    totals = grouped.totals
-    kept = totals > 0
+    grouped = read_grouped(y_true, y_proba, sample_weight, func, **common)[2]
+    kept = grouped.totals > 0
     x, positives, negatives = (
-        grouped.values[kept],
-        grouped.positives[kept],
-        grouped.negatives[kept],
+        column[kept]
+        for column in (grouped.values, grouped.positives, grouped.negatives)
     )
     _, cep = pav(x, positives, negatives)
     value, mcb, dsc, unc = decomposition("brier", x, positives, negatives)
-    low = np.full(x.shape[0], np.nan)
-    high = low.copy()
-    p_value = np.nan
+    low, high, p_value = (
+        np.full(x.shape[0], np.nan),
+        np.full(x.shape[0], np.nan),
+        np.nan,
+    )
     if band is not None and x.shape[0]:
+        resampling = band, level, n_resamples, rng, mcb
         points, band_low, band_high, p_value = _band(
-            x,
-            cep,
-            positives + negatives,
-            grouped.cases,
-            band,
-            level,
-            n_resamples,
-            rng,
-            mcb,
+            x, cep, positives + negatives, grouped.cases, *resampling
         )
         low[points], high[points] = band_low, band_high
     return ReliabilityDiagram(
@@ -448,7 +439,9 @@ def binned_reliability(
     array([0., 1.])
     """
     func = "binned_reliability"
-    n_bins = check_ece_params(n_bins, strategy, "l1", False, False, func)
+    n_bins = checked_params("ece", {"n_bins": n_bins, "strategy": strategy}, func)[
+        "n_bins"
+    ]
     _, _, grouped = read_grouped(
         y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
     )

@@ -30,9 +30,15 @@ from .._core.resampling import bca_bounds, percentiles
 from .._core.types import ArrayLike, PosLabel, RandomState
 from .._ranking.bootstrap import jackknife_values
 from .._ranking.evaluate import positive_share
+from .._ranking.params import checked_params
+from .._specs.probability_formulas import (
+    bin_edges,
+    binned,
+    decomposition,
+    ece_from_bins,
+)
+from .._specs.probability_formulas import stratified_score as _score
 from .bootstrap import grouped_resamples
-from .from_groups import bin_edges, binned, decomposition, ece_from_bins
-from .from_groups import stratified_score as _score
 from .grouped import (
     Grouped,
     at_share,
@@ -41,7 +47,6 @@ from .grouped import (
     squared_weights,
 )
 from .line import logistic_calibration
-from .params import check_ece_params
 from .reliability import calibration_test
 from .results import Estimate, LogisticCalibration
 
@@ -274,23 +279,20 @@ def calibration_report(
     level = check_confidence_level(confidence_level, _FUNC)
     n_resamples = check_n_resamples(n_resamples, _FUNC)
     check_choice(method, "method", _METHODS, _FUNC)
-    n_bins = check_ece_params(n_bins, strategy, "l1", False, False, _FUNC)
+    binning = checked_params("ece", {"n_bins": n_bins, "strategy": strategy}, _FUNC)
+    n_bins = binning["n_bins"]
     rng = check_seed(random_state, _FUNC)
     # the test draws from a stream of its own: its p-value does not depend
     # on the interval's method (BCa's jackknife draws from rng too)
     test_rng = np.random.default_rng(rng.randint(2**31 - 1))
+    common = {"pos_label": pos_label, "prevalence": prevalence}
     inputs, ranked, grouped = read_grouped(
-        y_true,
-        y_proba,
-        sample_weight,
-        _FUNC,
-        pos_label=pos_label,
-        prevalence=prevalence,
+        y_true, y_proba, sample_weight, _FUNC, **common
     )
-    share = None
+    share = np.nan
     if prevalence is not None:
         share = positive_share(inputs.classes, inputs.pos_label, prevalence, _FUNC)
-    share = share if share is not None and np.isfinite(share) else None
+    share = share if np.isfinite(share) else None
     edges = bin_edges(grouped.values, grouped.totals, n_bins, strategy)
 
     def edges_of(resampled):
@@ -322,11 +324,8 @@ def calibration_report(
         chosen = _AUTO.get(name, "percentile") if method == "auto" else method
         low, high = _interval(draws[:, column], estimate, left_out, level, chosen)
         numbers[name] = Estimate(estimate, low, high)
-    for name, what in (
-        ("brier_positive", "positive"),
-        ("brier_negative", "negative"),
-    ):
-        if not np.isfinite(numbers[name].estimate):
+    for what in ("positive", "negative"):
+        if not np.isfinite(numbers[f"brier_{what}"].estimate):
             warnings.warn(
                 f"{_FUNC}: the Brier score of the {what} samples is undefined "
                 f"(no {what} sample of non-zero weight); it is NaN.",

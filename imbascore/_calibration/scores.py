@@ -1,29 +1,20 @@
 """The calibration metrics as functions: Brier score and log loss (overall
 and by class), miscalibration (MCB), the CORP decomposition and the expected
 calibration error. Each reads through :func:`~imbascore._calibration.
-grouped.read_grouped` and computes from :mod:`imbascore._calibration.
-from_groups`, the functions a bootstrap resample reads too."""
+grouped.read_grouped` and computes by its record's formula
+(:mod:`imbascore._specs.probability_formulas`), as a bootstrap resample
+does."""
 
 from __future__ import annotations
 
 import textwrap
-import warnings
 from typing import Literal
 
-import numpy as np
-from sklearn.exceptions import UndefinedMetricWarning
-
-from .._core.checks import param_error
 from .._core.types import ArrayLike, PosLabel
-from .from_groups import (
-    bin_edges,
-    binned,
-    decomposition,
-    ece_from_bins,
-    stratified_score,
-)
+from .._ranking.params import checked_params
+from .._specs.probability_formulas import decomposition
+from .evaluate import calibration_value
 from .grouped import read_grouped
-from .params import check_ece_params, check_score, check_stratum
 from .results import CalibrationDecomposition
 
 __all__ = [
@@ -32,15 +23,7 @@ __all__ = [
     "expected_calibration_error",
     "log_loss",
     "miscalibration_score",
-    "stratum_score",
-    "ece_of_groups",
 ]
-
-_STRATUM_NEEDS: dict[str, tuple[str, ...]] = {
-    "positive": ("positive",),
-    "negative": ("negative",),
-}
-_STRATUM_NEEDS["balanced"] = ("positive", "negative")
 
 _COMMON = """\
     pos_label : int, float, bool or str, default=None
@@ -55,39 +38,25 @@ _COMMON = """\
         None: the data's own ratio."""
 
 
-def _warn_undefined(grouped, stratum, func, what):
-    missing = [
-        cls
-        for cls in _STRATUM_NEEDS.get(stratum, ())
-        if not getattr(grouped, f"{cls}_total") > 0
-    ]
-    if missing:
-        warnings.warn(
-            f"{func}: {what} is undefined (no {' and no '.join(missing)} sample "
-            "of non-zero weight); returning NaN.",
-            UndefinedMetricWarning,
-            stacklevel=4,
-        )
-    return bool(missing)
+def _grouped(y_true, y_proba, pos_label, sample_weight, prevalence, func):
+    return read_grouped(
+        y_true,
+        y_proba,
+        sample_weight,
+        func,
+        pos_label=pos_label,
+        prevalence=prevalence,
+        stacklevel=4,
+    )[2]
 
 
-def stratum_score(grouped, score, stratum, func):
-    """Mean loss ``score`` over ``stratum`` of ``grouped``, NaN with a
-    warning where the stratum is empty."""
-    what = f"the {score} of the {stratum} samples"
-    if _warn_undefined(grouped, stratum, func, what):
-        return np.nan
-    return stratified_score(
-        score, grouped.values, grouped.positives, grouped.negatives, stratum
-    )
-
-
-def _loss(score, y_true, y_proba, stratum, pos_label, sample_weight, prevalence, func):
-    check_stratum(stratum, func)
-    _, _, grouped = read_grouped(
-        y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
-    )
-    return stratum_score(grouped, score, stratum, func)
+def _metric(metric, func, y_true, y_proba, *, common, **params):
+    """Calibration metric ``metric`` (a record's name) of the public function
+    ``func``: its own ``params`` checked first, then the inputs read, with
+    ``common`` the shared ``(pos_label, sample_weight, prevalence)``."""
+    params = checked_params(metric, params, func)
+    grouped = _grouped(y_true, y_proba, *common, func)
+    return calibration_value(metric, params, grouped, func, stacklevel=5)
 
 
 def brier_score_loss(
@@ -147,9 +116,14 @@ def brier_score_loss(
     >>> round(brier_score_loss(y, p, stratum="positive"), 4)
     0.36
     """
-    func = "brier_score_loss"
-    return _loss(
-        "brier", y_true, y_proba, stratum, pos_label, sample_weight, prevalence, func
+    common = pos_label, sample_weight, prevalence
+    return _metric(
+        "brier_score",
+        "brier_score_loss",
+        y_true,
+        y_proba,
+        common=common,
+        stratum=stratum,
     )
 
 
@@ -197,18 +171,10 @@ def log_loss(
     >>> round(log_loss(y, p, stratum="balanced"), 4)
     0.5305
     """
-    func = "log_loss"
-    return _loss(
-        "log_loss", y_true, y_proba, stratum, pos_label, sample_weight, prevalence, func
+    common = pos_label, sample_weight, prevalence
+    return _metric(
+        "log_loss", "log_loss", y_true, y_proba, common=common, stratum=stratum
     )
-
-
-def _decompose(y_true, y_proba, score, pos_label, sample_weight, prevalence, func):
-    check_score(score, func)
-    _, _, grouped = read_grouped(
-        y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
-    )
-    return decomposition(score, grouped.values, grouped.positives, grouped.negatives)
 
 
 def calibration_decomposition(
@@ -269,10 +235,10 @@ def calibration_decomposition(
     unc=0.25)
     """
     func = "calibration_decomposition"
-    value, mcb, dsc, unc = _decompose(
-        y_true, y_proba, score, pos_label, sample_weight, prevalence, func
-    )
-    return CalibrationDecomposition(score, value, mcb, dsc, unc)
+    score = checked_params("mcb", {"score": score}, func)["score"]
+    grouped = _grouped(y_true, y_proba, pos_label, sample_weight, prevalence, func)
+    columns = grouped.values, grouped.positives, grouped.negatives
+    return CalibrationDecomposition(score, *decomposition(score, *columns))
 
 
 def miscalibration_score(
@@ -321,34 +287,10 @@ def miscalibration_score(
     >>> round(miscalibration_score(y, [0.1, 0.3, 0.2, 0.6, 0.7, 0.9]), 4)
     0.0889
     """
-    func = "miscalibration_score"
-    _, mcb, _, _ = _decompose(
-        y_true, y_proba, score, pos_label, sample_weight, prevalence, func
+    common = pos_label, sample_weight, prevalence
+    return _metric(
+        "mcb", "miscalibration_score", y_true, y_proba, common=common, score=score
     )
-    return mcb
-
-
-def ece_of_groups(grouped, n_bins, strategy, norm, debiased, squared, func):
-    """The expected calibration error of ``grouped`` (parameters checked)."""
-    edges = bin_edges(grouped.values, grouped.totals, n_bins, strategy)
-    weight, mean, frequency = binned(
-        grouped.values, grouped.positives, grouped.negatives, edges
-    )
-    thin = (weight > 0) & (weight < 2)
-    if debiased and norm == "l1" and thin.any():
-        raise ValueError(
-            param_error(
-                func,
-                "n_bins",
-                "small enough that every non-empty bin weighs at least 2 for "
-                "the debiased L1 error",
-                n_bins,
-                f"A {strategy} bin weighs {weight[thin][0]:g}; pass fewer bins "
-                "or strategy='quantile' (uniform bins of rare high probabilities "
-                "are nearly empty on imbalanced data).",
-            )
-        )
-    return ece_from_bins(weight, mean, frequency, norm, debiased, squared)
 
 
 def expected_calibration_error(
@@ -424,12 +366,12 @@ def expected_calibration_error(
     >>> round(expected_calibration_error(y, p, n_bins=2), 4)
     0.1
     """
-    func = "expected_calibration_error"
-    n_bins = check_ece_params(n_bins, strategy, norm, debiased, squared, func)
-    _, _, grouped = read_grouped(
-        y_true, y_proba, sample_weight, func, pos_label=pos_label, prevalence=prevalence
+    own = dict(
+        n_bins=n_bins, strategy=strategy, norm=norm, debiased=debiased, squared=squared
     )
-    return ece_of_groups(grouped, n_bins, strategy, norm, debiased, squared, func)
+    common = pos_label, sample_weight, prevalence
+    func = "expected_calibration_error"
+    return _metric("ece", func, y_true, y_proba, common=common, **own)
 
 
 def _with_common(doc):

@@ -3,7 +3,7 @@ curve, and the partial AUC over a band of false or true positive rates.
 
 Each function reads its inputs through the score door and one sort
 (:func:`~imbascore._ranking.inputs.read_ranked`) and computes from the
-cumulated counts (:mod:`imbascore._ranking.from_counts`), the same functions
+cumulated counts (:mod:`imbascore._specs.score_formulas`), the same functions
 a bootstrap resample reads. A value that is undefined on these inputs (a
 class absent from ``y_true``, or all its samples weighing 0) is NaN with an
 ``UndefinedMetricWarning``, never an error: a cross-validation fold with one
@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._core.types import ArrayLike, FloatArray, PosLabel
+from .._specs.score_formulas import prg_curve_from_counts
 from .evaluate import ranking_score, undefined
-from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
 
 __all__ = [
@@ -89,14 +89,9 @@ def roc_auc_score(
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
-    func = "roc_auc_score"
+    params = {"pos_label": pos_label}
     return ranking_score(
-        y_true,
-        y_score,
-        "roc_auc",
-        {"pos_label": pos_label},
-        func,
-        sample_weight=sample_weight,
+        y_true, y_score, "roc_auc", params, "roc_auc_score", sample_weight=sample_weight
     )
 
 
@@ -156,13 +151,13 @@ def average_precision_score(
     >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
-    func = "average_precision_score"
+    params = {"pos_label": pos_label}
     return ranking_score(
         y_true,
         y_score,
         "average_precision",
-        {"pos_label": pos_label},
-        func,
+        params,
+        "average_precision_score",
         sample_weight=sample_weight,
     )
 
@@ -233,14 +228,9 @@ def auprg_score(
     >>> auprg_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.25
     """
-    func = "auprg_score"
+    params = {"pos_label": pos_label}
     return ranking_score(
-        y_true,
-        y_score,
-        "auprg",
-        {"pos_label": pos_label},
-        func,
-        sample_weight=sample_weight,
+        y_true, y_score, "auprg", params, "auprg_score", sample_weight=sample_weight
     )
 
 
@@ -414,13 +404,9 @@ def partial_auc_score(
     >>> partial_auc_score(y_true, y_score, min_tpr=0.5, standardized=False)
     0.25
     """
-    func = "partial_auc_score"
     params = {"max_fpr": max_fpr, "min_tpr": min_tpr, "standardized": standardized}
+    params["pos_label"] = pos_label
+    func = "partial_auc_score"
     return ranking_score(
-        y_true,
-        y_score,
-        "partial_auc",
-        {"pos_label": pos_label, **params},
-        func,
-        sample_weight=sample_weight,
+        y_true, y_score, "partial_auc", params, func, sample_weight=sample_weight
     )

@@ -21,8 +21,8 @@ from .._core.checks import (
 )
 from .._core.optional import require
 from .._core.types import ArrayLike, FloatArray, PosLabel, RandomState
+from .._specs.score_formulas import prg_curve_from_counts
 from .bootstrap import count_chunks
-from .from_counts import prg_curve_from_counts
 from .inputs import read_ranked
 
 if TYPE_CHECKING:
@@ -48,69 +48,42 @@ _DEFAULT_POINTS = 101
 def _linear_top(xs, ys, grid):
     """``ys`` read at each ``grid`` value along a polyline of nondecreasing
     ``xs``: linear between its points; where it is vertical at a grid
-    value, its top (the last point there)."""
-    j = np.searchsorted(xs, grid, side="right") - 1
-    nxt = np.minimum(j + 1, xs.shape[0] - 1)
-    inside = j >= 0
-    j = np.maximum(j, 0)
-    run = xs[nxt] - xs[j]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        slope = np.where(run > 0, (ys[nxt] - ys[j]) / run, 0.0)
-    return np.where(inside, ys[j] + (grid - xs[j]) * slope, np.nan)
+    value, its top (the last point there); NaN left of ``xs[0]``."""
+    return np.where(grid >= xs[0], _read_top(xs, ys, grid), np.nan)
 
 
-def _roc_on_grid(tp, fp, grid):
-    """TPR at each FPR of ``grid``, per row of the cumulated counts: linear
-    between the curve's points; where the curve rises vertically at an FPR
-    of the grid, its top (the most TPR reached at that FPR)."""
-    out = np.empty((tp.shape[0], grid.shape[0]))
-    for row in range(tp.shape[0]):
-        fpr = np.concatenate(([0.0], fp[row] / fp[row, -1]))
-        tpr = np.concatenate(([0.0], tp[row] / tp[row, -1]))
-        out[row] = _linear_top(fpr, tpr, grid)
-    return out
+def _linear_first(xs, ys, grid):
+    """As :func:`_linear_top`, but where it is vertical at a grid value, its
+    first point there; NaN outside ``[xs[0], xs[-1]]``."""
+    inside = (grid >= xs[0]) & (grid <= xs[-1])
+    return np.where(inside, _read_bottom(xs, ys, grid), np.nan)
 
 
-def _precision_at(tp, fp, axis, grid):
-    """Precision of the first threshold whose ``axis`` value (recall or
-    recall gain, nondecreasing along the thresholds) reaches each grid
-    value; at or below the axis' start, the top threshold that holds any
+def _roc_row(tp, fp, grid):
+    """TPR at each FPR of ``grid``: linear between the curve's points; where
+    the curve rises vertically at an FPR of the grid, its top (the most TPR
+    reached at that FPR)."""
+    fpr = np.concatenate(([0.0], fp / fp[-1]))
+    tpr = np.concatenate(([0.0], tp / tp[-1]))
+    return _linear_top(fpr, tpr, grid)
+
+
+def _pr_row(tp, fp, grid):
+    """Precision of the first threshold whose recall reaches each grid
+    value; at or below the first recall, the top threshold that holds any
     weight."""
     predicted = tp + fp
     with np.errstate(invalid="ignore", divide="ignore"):
         precision = np.where(predicted > 0, tp / predicted, 0.0)
-    j = np.searchsorted(axis, grid, side="left")
+    j = np.searchsorted(tp / tp[-1], grid, side="left")
     first = int(np.argmax(predicted > 0))
     return precision[np.maximum(j, first)]
 
 
-def _pr_on_grid(tp, fp, grid):
-    out = np.empty((tp.shape[0], grid.shape[0]))
-    for row in range(tp.shape[0]):
-        recall = tp[row] / tp[row, -1]
-        out[row] = _precision_at(tp[row], fp[row], recall, grid)
-    return out
-
-
-def _linear_first(xs, ys, grid):
-    """``ys`` read at each ``grid`` value along a polyline of nondecreasing
-    ``xs``: linear between its points; where it is vertical at a grid
-    value, its first point there; NaN outside ``[xs[0], xs[-1]]``."""
-    i = np.searchsorted(xs, grid, side="left")
-    inside = (i < xs.shape[0]) & ((i > 0) | (xs[0] == grid))
-    i = np.minimum(i, xs.shape[0] - 1)
-    prev = np.maximum(i - 1, 0)
-    run = xs[i] - xs[prev]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        slope = np.where(run > 0, (ys[i] - ys[prev]) / run, 0.0)
-    value = np.where(xs[i] == grid, ys[i], ys[prev] + (grid - xs[prev]) * slope)
-    return np.where(inside, value, np.nan)
-
-
-def _prg_on_grid(tp, fp, grid):
-    """Precision gain at each recall gain of ``grid`` (Flach & Kull 2015),
-    per row: along the exact PRG curve of
-    :func:`~imbascore._ranking.from_counts.prg_curve_from_counts`, its
+def _prg_row(tp, fp, grid):
+    """Precision gain at each recall gain of ``grid`` (Flach & Kull 2015):
+    along the exact PRG curve of
+    :func:`~imbascore._specs.score_formulas.prg_curve_from_counts`, its
     points joined by straight lines (the curve Flach & Kull define, whose
     trapezoids are AUPRG, and which
     :func:`~imbascore.precision_recall_gain_curve` draws); where the curve
@@ -118,14 +91,18 @@ def _prg_on_grid(tp, fp, grid):
     are added, so the precision gain falls), its top: the first point
     there, the operating point of most precision gain at that recall gain.
     Negative precision gains are kept, not clipped."""
-    out = np.empty((tp.shape[0], grid.shape[0]))
-    for row in range(tp.shape[0]):
-        precision_gain, recall_gain, _ = prg_curve_from_counts(tp[row], fp[row])
-        out[row] = _linear_first(recall_gain, precision_gain, grid)
-    return out
+    precision_gain, recall_gain, _ = prg_curve_from_counts(tp, fp)
+    return _linear_first(recall_gain, precision_gain, grid)
 
 
-_ON_GRID = {"roc": _roc_on_grid, "pr": _pr_on_grid, "prg": _prg_on_grid}
+#: Per curve: its value on a grid from one row of cumulated counts.
+_ROWS = {"roc": _roc_row, "pr": _pr_row, "prg": _prg_row}
+
+
+def _on_grid(curve, tp, fp, grid):
+    """The curve on ``grid`` for each row of the cumulated counts."""
+    row = _ROWS[curve]
+    return np.array([row(tp[k], fp[k], grid) for k in range(tp.shape[0])])
 
 
 # ------------------------------------------------------------------- the bands
@@ -490,8 +467,7 @@ def curve_band(
                 f"{float(tp[-1]):g} positive and {float(fp[-1]):g} negative weight",
             )
         )
-    on_grid = _ON_GRID[curve]
-    estimate = on_grid(tp[None, :], fp[None, :], grid)[0]
+    estimate = _on_grid(curve, tp[None, :], fp[None, :], grid)[0]
     if method == "simultaneous":
         d_m, d_n = ks_half_widths(ranked, level)
         low, high = _fixed_width(curve, tp, fp, grid, d_m, d_n)
@@ -499,7 +475,10 @@ def curve_band(
             low, high = np.minimum(low, estimate), np.maximum(high, estimate)
         return CurveBand(curve, method, grid, estimate, low, high, level, 0)
     values = np.concatenate(
-        [on_grid(tp, fp, grid) for tp, fp in count_chunks(ranked, n_resamples, rng)]
+        [
+            _on_grid(curve, tp, fp, grid)
+            for tp, fp in count_chunks(ranked, n_resamples, rng)
+        ]
     )
     tail = (1.0 - level) / 2.0
     low, high = np.quantile(values, [tail, 1.0 - tail], axis=0)

@@ -16,9 +16,9 @@ order they come in the input), then ``rng.integers(n_neg, size=n_neg)`` the
 negatives. Two models scored on the same samples therefore see the same
 multiplicities (:func:`paired_bootstrap`), whatever their orders.
 
-A metric enters by its name in
-:data:`~imbascore._ranking.from_counts.FROM_COUNTS`, a function of the
-cumulated counts ``(tp, fp, **params)``; a resample may have groups of
+A metric enters by its name (its record's ``formula``, a function of the
+cumulated counts ``(tp, fp, **params)``: :mod:`imbascore._specs.score_formulas`)
+or as such a function; a resample may have groups of
 weight 0 (scores drawn by no one), which those functions read as repeated
 points of the curve.
 """
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core.resampling import bca_bounds, percentiles
-from .from_counts import FROM_COUNTS
+from .._specs.catalogue import BY_NAME
+from .delong import same_samples
 
 __all__ = [
     "PairedBootstrap",
@@ -36,6 +37,7 @@ __all__ = [
     "bootstrap_values",
     "class_draws",
     "count_chunks",
+    "integers_of",
     "jackknife_values",
     "paired_bootstrap",
 ]
@@ -54,12 +56,11 @@ def _metric_function(metric):
     a callable is taken as it is)."""
     if callable(metric):
         return metric
-    try:
-        return FROM_COUNTS[metric]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"Unknown ranking metric {metric!r}: expected one of {sorted(FROM_COUNTS)}."
-        ) from None
+    spec = BY_NAME.get(metric) if isinstance(metric, str) else None
+    if spec is None or spec.reads != "scores":
+        names = sorted(name for name, s in BY_NAME.items() if s.reads == "scores")
+        raise ValueError(f"Unknown ranking metric {metric!r}: expected one of {names}.")
+    return spec.formula
 
 
 def _input_order(ranked):
@@ -80,8 +81,9 @@ def _input_order(ranked):
     return positive[kept], weights[kept], groups[kept]
 
 
-def _integers(rng):
-    # numpy Generator or RandomState (sklearn's check_random_state)
+def integers_of(rng):
+    """The integer draws of a numpy Generator or a RandomState (scikit-learn's
+    ``check_random_state``)."""
     return rng.integers if hasattr(rng, "integers") else rng.randint
 
 
@@ -98,7 +100,7 @@ def class_draws(positive, n_resamples, rng, chunk):
     it is); a class without samples draws nothing."""
     n_pos = int(np.count_nonzero(positive))
     n_neg = positive.shape[0] - n_pos
-    integers = _integers(rng)
+    integers = integers_of(rng)
     for start in range(0, n_resamples, chunk):
         k = min(chunk, n_resamples - start)
         pos = np.empty((k, n_pos), dtype=np.int64)
@@ -183,8 +185,8 @@ def bootstrap_values(ranked, metric, params, n_resamples, rng):
     ranked : RankedScores
         The scores sorted once (:func:`~imbascore._ranking.inputs.read_ranked`).
     metric : str or callable
-        A name of :data:`~imbascore._ranking.from_counts.FROM_COUNTS`, or a
-        function of ``(tp, fp, **params)`` itself.
+        A ranking metric's name (its record's ``formula``), or a function of
+        ``(tp, fp, **params)`` itself.
     params : dict or None
         Its options.
     n_resamples : int
@@ -355,14 +357,13 @@ def paired_bootstrap(
     """
     pos_a, weights_a, groups_a = _input_order(ranked_a)
     pos_b, weights_b, groups_b = _input_order(ranked_b)
-    if pos_a.shape != pos_b.shape or not np.array_equal(pos_a, pos_b):
+    same_truth, same_weights = same_samples(pos_a, weights_a, pos_b, weights_b)
+    if not same_truth:
         raise ValueError(
             "The two rankings must be of the same samples (the same truth, "
             "sample by sample, in input order)."
         )
-    if (weights_a is None) != (weights_b is None) or (
-        weights_a is not None and not np.array_equal(weights_a, weights_b)
-    ):
+    if not same_weights:
         raise ValueError("The two rankings must have the same sample weights.")
     function, params = _metric_function(metric), dict(params or {})
     score_a = estimate_of(ranked_a, metric, params)

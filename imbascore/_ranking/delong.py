@@ -48,6 +48,7 @@ __all__ = [
     "delong_paired",
     "delong_placements",
     "delong_variance",
+    "same_samples",
 ]
 
 
@@ -224,6 +225,17 @@ class PairedDeLong:
     confidence_level: float
 
 
+def same_samples(positive_a, weights_a, positive_b, weights_b):
+    """``(same truth, same weights)``: whether two rankings' samples, in
+    input order, have the same classes and the same weights (None: none)."""
+    truth = positive_a.shape == positive_b.shape and np.array_equal(
+        positive_a, positive_b
+    )
+    if weights_a is None or weights_b is None:
+        return truth, weights_a is None and weights_b is None
+    return truth, np.array_equal(weights_a, weights_b)
+
+
 def _covariance_term(x, y, weights, total, effective):
     """One class's share of a covariance of two AUCs: the weighted sample
     covariance of its placements ``x`` and ``y`` over its effective size
@@ -255,14 +267,7 @@ def delong_paired(ranked_a, ranked_b, confidence_level=0.95, *, func="delong_pai
     level = check_confidence_level(confidence_level, func)
     place_a, positive, weights, auc_a = _placements_and_auc(ranked_a)
     place_b, positive_b, weights_b, auc_b = _placements_and_auc(ranked_b)
-    same_weights = (weights is None and weights_b is None) or (
-        weights is not None
-        and weights_b is not None
-        and np.array_equal(weights, weights_b)
-    )
-    if positive.shape != positive_b.shape or not (
-        np.array_equal(positive, positive_b) and same_weights
-    ):
+    if not all(same_samples(positive, weights, positive_b, weights_b)):
         raise ValueError(
             "The two rankings of delong_paired must score the same samples: the "
             "same y_true and the same sample_weight, in the same order."

@@ -17,7 +17,8 @@ from sklearn.exceptions import UndefinedMetricWarning
 from .._core.checks import param_error
 from .._core.engine.prevalence import check_prevalence, check_priors
 from .._core.engine.select import index_of
-from .from_counts import FROM_COUNTS
+from .._specs.catalogue import metric_info
+from .._specs.scores import SCORE_CATALOGUE
 from .inputs import read_ranked
 from .params import check_ranking_params
 
@@ -27,12 +28,13 @@ __all__ = [
     "positive_share",
     "DESCRIPTIONS",
     "checked_metric",
+    "described",
     "ranking_score",
     "undefined",
 ]
 
 #: The ranking metrics by name (the catalogue's records that read scores).
-SCORE_METRIC_NAMES = tuple(FROM_COUNTS)
+SCORE_METRIC_NAMES = tuple(spec.name for spec in SCORE_CATALOGUE)
 
 
 def positive_share(classes, pos_label, prevalence, func):
@@ -69,22 +71,24 @@ def _at_share(function, share, tp, fp, **params):
 
 
 def counted_metric(metric, params, share=None):
-    """Metric ``metric`` (a key of ``FROM_COUNTS``) as a function of the
-    cumulated counts ``(tp, fp)``, its parameters bound, at the positive
+    """Ranking metric ``metric`` (its record's ``formula``) as a function of
+    the cumulated counts ``(tp, fp)``, its parameters bound, at the positive
     share ``share`` (None: the data's own ratio)."""
-    function = FROM_COUNTS[metric]
+    function = metric_info(metric).formula
     if share is not None:
         function = partial(_at_share, function, share)
     return partial(function, **params)
 
 
-#: How warnings name each metric.
-DESCRIPTIONS = {
-    "roc_auc": "the ROC AUC",
-    "average_precision": "the average precision",
-    "auprg": "the area under the Precision-Recall-Gain curve",
-    "partial_auc": "the partial ROC AUC",
-}
+def described(readable):
+    """ "the ROC AUC", "the average precision": a readable name in a sentence
+    (an acronym keeps its capitals)."""
+    head = readable.split()[0]
+    return "the " + (readable if head.isupper() else readable[0].lower() + readable[1:])
+
+
+#: How warnings name each metric (from its readable name).
+DESCRIPTIONS = {spec.name: described(spec.readable) for spec in SCORE_CATALOGUE}
 
 
 def undefined(

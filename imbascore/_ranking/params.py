@@ -1,20 +1,16 @@
-"""The ranking metrics' own parameters, checked once for every caller (the
-metric functions, the intervals, the comparisons, the scorers)."""
+"""The own parameters of a metric of scores or probabilities, checked against
+its spec (the defaults in ``params``, the rules in ``checks``), once for every
+caller (the metric functions, the intervals, the comparisons, the scorers)."""
 
-import inspect
-import numbers
+from .._core.checks import param_error
+from .._specs.catalogue import metric_info
 
-import numpy as np
-
-from .._core.checks import check_bool, param_error
-from .from_counts import FROM_COUNTS
-
-__all__ = ["check_partial_auc_params", "check_ranking_params"]
+__all__ = ["check_ranking_params", "checked_params"]
 
 
-def check_partial_auc_params(max_fpr, min_tpr, standardized, func):
-    """``(max_fpr, min_tpr, standardized)`` checked: exactly one of
-    ``max_fpr`` in (0, 1] and ``min_tpr`` in [0, 1), the other None."""
+def _one_band(max_fpr, min_tpr, func):
+    """A partial AUC's band is on one axis: exactly one of ``max_fpr`` and
+    ``min_tpr`` is given."""
     if (max_fpr is None) == (min_tpr is None):
         both = "both" if max_fpr is not None else "neither"
         raise ValueError(
@@ -24,45 +20,56 @@ def check_partial_auc_params(max_fpr, min_tpr, standardized, func):
             "positive rate (scikit-learn's partial AUC), min_tpr to restrict "
             "the true positive rate (pROC's partial.auc.focus='sensitivity')."
         )
-    name, value = ("max_fpr", max_fpr) if max_fpr is not None else ("min_tpr", min_tpr)
-    real = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
-    standardized = check_bool(standardized, "standardized", func)
-    if name == "max_fpr":
-        if not (real and 0 < value <= 1):
-            raise ValueError(param_error(func, name, "a float in (0, 1]", value))
-        return float(value), None, standardized
-    if not (real and 0 <= value < 1):
-        raise ValueError(param_error(func, name, "a float in [0, 1)", value))
-    return None, float(value), standardized
 
 
-def _partial_auc(params, func):
-    max_fpr, min_tpr, standardized = check_partial_auc_params(
-        params.get("max_fpr"),
-        params.get("min_tpr"),
-        params.get("standardized", True),
-        func,
-    )
-    return {"max_fpr": max_fpr, "min_tpr": min_tpr, "standardized": standardized}
+def _ece_norm(norm, debiased, squared, func):
+    """The rules of an expected calibration error's norm that tie two of its
+    parameters together."""
+    if squared and norm != "l2":
+        raise ValueError(
+            param_error(
+                func, "squared", "False unless norm='l2'", squared, f"norm is {norm!r}."
+            )
+        )
+    if debiased and norm == "max":
+        raise ValueError(
+            param_error(
+                func,
+                "debiased",
+                "False with norm='max' (Kumar et al. debias the L1 and L2 errors)",
+                debiased,
+            )
+        )
 
 
-_CHECKS = {"partial_auc": _partial_auc}
+#: Rules between parameters, by the parameters they tie (a spec's ``checks``
+#: hold the rule of each parameter alone).
+_JOINT = (
+    (("max_fpr", "min_tpr"), _one_band),
+    (("norm", "debiased", "squared"), _ece_norm),
+)
 
 
-def accepted_params(metric):
-    """The keyword parameters of ranking metric ``metric``."""
-    parameters = inspect.signature(FROM_COUNTS[metric]).parameters.values()
-    return [p.name for p in parameters if p.kind is p.KEYWORD_ONLY]
-
-
-def check_ranking_params(metric, params, func):
-    """``params`` of ranking metric ``metric`` checked; unknown names raise."""
-    accepted = accepted_params(metric)
-    unknown = sorted(set(params) - set(accepted))
+def checked_params(metric, params, func):
+    """``params`` of metric ``metric`` (a record's name; without
+    ``pos_label``), checked by the rules of its record and completed with
+    its defaults; a parameter it does not take raises."""
+    spec = metric_info(metric)
+    unknown = sorted(set(params) - set(spec.params))
     if unknown:
         raise TypeError(
-            f"{func} got parameters {unknown} that the metric {metric!r} does "
-            f"not take; it takes {accepted + ['pos_label']}."
+            f"{func} got parameters {unknown} that the {metric!r} metric does "
+            f"not take; it takes {list(spec.params)} and pos_label."
         )
-    check = _CHECKS.get(metric)
-    return check(params, func) if check else dict(params)
+    merged = {**spec.params, **params}
+    for name, constraint in spec.checks.items():
+        if merged[name] is not None or spec.params[name] is not None:
+            merged[name] = constraint.check(merged[name], name, func)
+    for names, rule in _JOINT:
+        if set(names) <= set(merged):
+            rule(*(merged[name] for name in names), func)
+    return merged
+
+
+#: The ranking metrics' name for the same check.
+check_ranking_params = checked_params

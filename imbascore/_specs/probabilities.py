@@ -1,6 +1,12 @@
 """The specs of the calibration metrics: functions of the positive class's
 probabilities (:mod:`imbascore._calibration`)."""
 
+import numbers
+from dataclasses import dataclass
+
+from .._core.checks import param_error
+from . import probability_formulas as F
+from .constraints import Boolean, Options
 from .spec import MetricInfo
 
 __all__ = ["CALIBRATION_CATALOGUE"]
@@ -9,55 +15,81 @@ _INF = float("inf")
 _PROBABILITIES = "probabilities"
 _CORP = "Dimitriadis, Gneiting & Jordan (2021), CORP"
 
-#: The records of the calibration metrics: functions of the positive class's
-#: probabilities (:mod:`imbascore._calibration`).
-CALIBRATION_CATALOGUE = (
-    MetricInfo(
-        name="brier_score",
-        function_name="brier_score_loss",
-        scorer="neg_brier_score",
+
+@dataclass(frozen=True)
+class Count:
+    """An int ``>= low`` (not a bool)."""
+
+    low: int
+
+    @property
+    def rule(self):
+        return f"an int >= {self.low}"
+
+    def check(self, value, name, func):
+        integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+        if integral and value >= self.low:
+            return int(value)
+        raise ValueError(param_error(func, name, self.rule, value))
+
+
+_STRATUM = {"stratum": Options(F.STRATA)}
+
+
+def _calibration_metric(name, function_name, formula, **facts):
+    """The record of calibration metric ``name``: what every calibration
+    metric shares (its scorer ``neg_<name>``, lower is better, its value at
+    the class ratio it is read at, computed from arrays), and its own
+    ``facts``."""
+    shared = dict(
+        scorer=f"neg_{name}",
         greater_is_better=False,
         bounds=(0, 1),
         ratio_free=False,
-        params={"stratum": None},
         plain_arithmetic=False,
+        reads=_PROBABILITIES,
+    )
+    return MetricInfo(
+        name=name, function_name=function_name, formula=formula, **{**shared, **facts}
+    )
+
+
+#: The records of the calibration metrics: functions of the positive class's
+#: probabilities (:mod:`imbascore._calibration`); each ``formula`` is a
+#: function of the grouped probabilities (:mod:`.probability_formulas`).
+CALIBRATION_CATALOGUE = (
+    _calibration_metric(
+        "brier_score",
+        "brier_score_loss",
+        F.brier,
+        params={"stratum": None},
+        checks=_STRATUM,
         readable="Brier score",
         source="Brier (1950); by class: Wallace & Dahabreh (2014)",
-        reads=_PROBABILITIES,
     ),
-    MetricInfo(
-        name="log_loss",
-        function_name="log_loss",
-        scorer="neg_log_loss",
-        greater_is_better=False,
+    _calibration_metric(
+        "log_loss",
+        "log_loss",
+        F.log_loss,
         bounds=(0, _INF),
-        ratio_free=False,
         params={"stratum": None},
-        plain_arithmetic=False,
+        checks=_STRATUM,
         readable="Log loss",
         source="Good (1952); by class: Wallace & Dahabreh (2014)",
-        reads=_PROBABILITIES,
     ),
-    MetricInfo(
-        name="mcb",
-        function_name="miscalibration_score",
-        scorer="neg_mcb",
-        greater_is_better=False,
-        bounds=(0, 1),
-        ratio_free=False,
+    _calibration_metric(
+        "mcb",
+        "miscalibration_score",
+        F.miscalibration,
         params={"score": "brier"},
-        plain_arithmetic=False,
+        checks={"score": Options(tuple(F.SCORES))},
         readable="Miscalibration (MCB)",
         source=_CORP,
-        reads=_PROBABILITIES,
     ),
-    MetricInfo(
-        name="ece",
-        function_name="expected_calibration_error",
-        scorer="neg_ece",
-        greater_is_better=False,
-        bounds=(0, 1),
-        ratio_free=False,
+    _calibration_metric(
+        "ece",
+        "expected_calibration_error",
+        F.ece,
         params={
             "n_bins": 10,
             "strategy": "uniform",
@@ -65,9 +97,14 @@ CALIBRATION_CATALOGUE = (
             "debiased": False,
             "squared": False,
         },
-        plain_arithmetic=False,
+        checks={
+            "n_bins": Count(1),
+            "strategy": Options(("uniform", "quantile")),
+            "norm": Options(("l1", "l2", "max")),
+            "debiased": Boolean(),
+            "squared": Boolean(),
+        },
         readable="Expected calibration error",
         source="Naeini, Cooper & Hauskrecht (2015); Kumar, Liang & Ma (2019)",
-        reads=_PROBABILITIES,
     ),
 )

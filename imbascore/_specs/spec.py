@@ -63,9 +63,9 @@ class MetricInfo:
         ``average``, ``sample_weight`` and ``zero_division``) with their
         defaults.
     checks : mapping
-        Parameter -> its declared constraint (an ``Interval``, ``Options`` or
-        ``Boolean`` of :mod:`imbascore._specs.constraints`): one reader checks
-        every call against it, with the same error text everywhere.
+        Parameter -> the constraint it must meet (an object of
+        :mod:`imbascore._specs.constraints` or of the same form: ``rule``,
+        ``check(value, name, func)``); one reader checks every call by them.
     multiclass_params : tuple of str
         Those of ``params`` that act with ``average="multiclass"`` only.
     scorer_params : mapping
@@ -103,10 +103,13 @@ class MetricInfo:
         or ``"probabilities"`` (the positive class's probabilities, compared
         with the outcomes: the calibration metrics).
     formula : callable or None
-        For a metric of labels, its per-class value from one-vs-rest counts
-        (an object with array attributes ``tp``, ``fn``, ``fp``, ``tn``) and
-        its own parameters; None for the metrics of scores and
-        probabilities, which their family computes.
+        How its value follows from its family's counts and its own
+        parameters (keywords): for a metric of labels, its per-class value
+        from one-vs-rest counts (an object with array attributes ``tp``,
+        ``fn``, ``fp``, ``tn``); for a ranking metric, its value from the
+        cumulated counts ``(tp, fp)`` of one sorted order; for a calibration
+        metric, its value from the grouped probabilities (an object with
+        arrays ``values``, ``positives``, ``negatives``).
     multiclass : str or None
         For a metric of labels with an ``average="multiclass"`` value, how
         that value is formed (``"mean_recall"``, ``"geometric_mean_recall"``,

@@ -23,8 +23,8 @@ from imbascore._ranking.areas import (
     precision_recall_gain_curve,
     roc_auc_score,
 )
-from imbascore._ranking.from_counts import (
-    FROM_COUNTS,
+from imbascore._specs.catalogue import metric_info
+from imbascore._specs.score_formulas import (
     auprg_from_counts,
     partial_auc_from_counts,
     prg_curve_from_counts,
@@ -305,16 +305,18 @@ def test_partial_auc_chance_and_perfect():
         assert partial_auc_score(y, np.zeros(100), **band) == pytest.approx(0.5)
 
 
-# -- count functions and registry --------------------------------------------
+# -- the records' formulas ---------------------------------------------------
 
 
-def test_registered_in_from_counts_with_keyword_params():
-    assert FROM_COUNTS["auprg"] is auprg_from_counts
-    assert FROM_COUNTS["partial_auc"] is partial_auc_from_counts
+def test_the_records_hold_their_formulas_with_keyword_params():
+    assert metric_info("auprg").formula is auprg_from_counts
+    assert metric_info("partial_auc").formula is partial_auc_from_counts
     tp, fp = counts([1, 0, 1, 0, 1, 0], [6, 5, 4, 3, 2, 1])
-    assert FROM_COUNTS["partial_auc"](tp, fp, min_tpr=0.5) == pytest.approx(17 / 27)
+    assert metric_info("partial_auc").formula(tp, fp, min_tpr=0.5) == pytest.approx(
+        17 / 27
+    )
     # float counts (a bootstrap's reweighting) give the same
-    assert FROM_COUNTS["auprg"](tp * 1.0, fp * 1.0) == pytest.approx(7 / 24)
+    assert metric_info("auprg").formula(tp * 1.0, fp * 1.0) == pytest.approx(7 / 24)
     with pytest.raises(ValueError, match="max_fpr.*min_tpr"):
         partial_auc_from_counts(tp, fp)
     assert np.isnan(auprg_from_counts(np.array([0, 0]), np.array([1, 2])))

@@ -1,9 +1,12 @@
-"""Calibration statistics of grouped probabilities (:class:`~imbascore.
-_calibration.grouped.Grouped`): the formulas, with no reading or checking.
+"""Calibration statistics of grouped probabilities: the formulas, with no
+reading or checking, and each calibration metric's (its record's
+``formula`` in :mod:`.probabilities`).
 
 Each takes the distinct probabilities ``x`` (ascending) and the positives'
-and negatives' weight at each, so the same function serves the data, a
-deployment ratio and every bootstrap resample.
+and negatives' weight at each (a metric's formula: an object with those
+arrays as ``values``, ``positives``, ``negatives``, such as
+:class:`~imbascore._calibration.grouped.Grouped`), so the same function
+serves the data, a deployment ratio and every bootstrap resample.
 """
 
 import numpy as np
@@ -13,10 +16,15 @@ from sklearn.isotonic import isotonic_regression
 __all__ = [
     "SCORES",
     "STRATA",
+    "ThinBins",
     "bin_edges",
     "binned",
+    "brier",
     "decomposition",
+    "ece",
     "ece_from_bins",
+    "log_loss",
+    "miscalibration",
     "pav",
     "stratified_score",
 ]
@@ -195,3 +203,47 @@ def ece_from_bins(weight, mean, frequency, norm, debiased=False, squared=False):
     if squared:
         return value
     return float(np.sqrt(max(value, 0.0)))
+
+
+# ---------------------------------------------------------------------------
+# The calibration metrics' formulas: functions of grouped probabilities
+
+
+def brier(grouped, *, stratum=None):
+    """The Brier score over ``stratum`` (see :func:`stratified_score`)."""
+    return stratified_score(
+        "brier", grouped.values, grouped.positives, grouped.negatives, stratum
+    )
+
+
+def log_loss(grouped, *, stratum=None):
+    """The log loss over ``stratum`` (see :func:`stratified_score`)."""
+    return stratified_score(
+        "log_loss", grouped.values, grouped.positives, grouped.negatives, stratum
+    )
+
+
+def miscalibration(grouped, *, score="brier"):
+    """MCB of mean loss ``score``: the loss saved by the PAV recalibration."""
+    return decomposition(score, grouped.values, grouped.positives, grouped.negatives)[1]
+
+
+class ThinBins(ValueError):
+    """A non-empty bin weighs less than 2, where the debiased L1 error needs
+    2; ``args[0]``: its weight (the reader names the parameter to change)."""
+
+
+def ece(grouped, *, n_bins, strategy, norm, debiased, squared):
+    """The expected calibration error of ``n_bins`` bins of ``strategy``
+    (see :func:`ece_from_bins`); raises :class:`ThinBins` where the
+    debiased L1 error is asked of a bin of weight below 2."""
+    edges = bin_edges(
+        grouped.values, grouped.positives + grouped.negatives, n_bins, strategy
+    )
+    weight, mean, frequency = binned(
+        grouped.values, grouped.positives, grouped.negatives, edges
+    )
+    thin = (weight > 0) & (weight < 2)
+    if debiased and norm == "l1" and thin.any():
+        raise ThinBins(float(weight[thin][0]))
+    return ece_from_bins(weight, mean, frequency, norm, debiased, squared)

@@ -1,4 +1,5 @@
-"""Ranking metrics as functions of the cumulated counts of one sorted order.
+"""Each ranking metric as a function of the cumulated counts of one sorted
+order (its record's ``formula`` in :mod:`.scores`).
 
 ``tp`` and ``fp`` are the weights of the positives and of the negatives
 scored at or above each distinct score, descending
@@ -10,7 +11,6 @@ functions, so a resample is a reweighting, never a new sort.
 import numpy as np
 
 __all__ = [
-    "FROM_COUNTS",
     "auprg_from_counts",
     "average_precision_from_counts",
     "partial_auc_from_counts",
@@ -209,12 +209,3 @@ def partial_auc_from_counts(tp, fp, *, max_fpr=None, min_tpr=None, standardized=
         width = 1.0 - float(min_tpr)
         area = _area_between(tpr, 1.0 - fpr, float(min_tpr), 1.0)
     return _mcclish(area, width) if standardized else area
-
-
-#: metric name -> function of ``(tp, fp, **params)`` (params as keywords).
-FROM_COUNTS = {
-    "roc_auc": roc_auc_from_counts,
-    "average_precision": average_precision_from_counts,
-    "auprg": auprg_from_counts,
-    "partial_auc": partial_auc_from_counts,
-}
