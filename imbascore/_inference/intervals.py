@@ -63,6 +63,7 @@ from .._metrics.scoring import score_table, select_for
 from .._metrics.sklearn_from_counts import SKLEARN_SCORES
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_interval
+from .callables import callable_interval, callable_name
 from .ranking import ranking_interval
 
 __all__ = [
@@ -232,6 +233,12 @@ def metric_interval(
     >>> round(result.estimate, 3), round(result.low, 3), round(result.high, 3)
     (0.8, 0.637, 0.896)
     """
+    if callable(metric):
+        settings = (method, confidence_level, n_resamples, random_state, prevalence)
+        values = callable_interval(
+            y_true, y_pred, metric, settings, sample_weight, metric_params
+        )
+        return MetricInterval(callable_name(metric), *values)
     check_metric_name(metric, "metric_interval")
     check_seed(random_state, "metric_interval")  # even where unused (DeLong)
     if metric in CALIBRATION_METRIC_NAMES:

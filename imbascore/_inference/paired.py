@@ -35,6 +35,7 @@ from .._core.types import ArrayLike, FloatArray
 from .._metrics.named_scores import check_metric_name, score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_comparison
+from .callables import callable_comparison, callable_name
 from .cochran import SUBSETS, CochranComparison, cochran_comparison
 from .intervals import table_evaluator
 from .ranking import ranking_comparison
@@ -582,6 +583,13 @@ def compare_predictions(
                 method,
             )
         )
+    if callable(metric) and not more_preds:
+        settings = (method, confidence_level, n_resamples, random_state)
+        score_a, score_b, differences, method, level = callable_comparison(
+            y_true, pred_a, pred_b, metric, settings, sample_weight, metric_params
+        )
+        name = callable_name(metric)
+        return _difference(name, (score_a, score_b), differences, method, level)
     if more_preds or method == "cochran_q":
         predictions = (pred_a, pred_b, *more_preds)
         return _cochran(y_true, predictions, metric, sample_weight, metric_params, func)
@@ -646,6 +654,15 @@ def compare_predictions(
     differences = evaluate_a(_square(tables.sum(axis=3), seen_a)) - evaluate_b(
         _square(tables.sum(axis=2), seen_b)
     )
+    pvalue = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
+    return _difference(metric, (score_a, score_b), differences, method, level, pvalue)
+
+
+def _difference(metric, scores, differences, method, level, pvalue=None):
+    """The :class:`PredictionComparison` of drawn ``differences`` (NaN draws
+    left out): their percentile interval and, without an exact ``pvalue``,
+    twice the smaller share of them on either side of 0."""
+    func = "compare_predictions"
     differences = differences[np.isfinite(differences)]
     if differences.size == 0:
         warnings.warn(
@@ -653,11 +670,10 @@ def compare_predictions(
             "y_true has one class and the metric needs both), so the difference "
             "has no interval and no p-value: they are NaN.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
     low, high = percentiles(differences, level)
-    estimate = float(score_a - score_b)
-    pvalue = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
+    score_a, score_b = (float(score) for score in scores)
     test = "mcnemar"
     if pvalue is None:
         test = method
@@ -667,9 +683,9 @@ def compare_predictions(
             pvalue = float(min(1.0, 2 * tail))
     return PredictionComparison(
         metric,
-        float(score_a),
-        float(score_b),
-        estimate,
+        score_a,
+        score_b,
+        score_a - score_b,
         float(low),
         float(high),
         pvalue,
