@@ -91,18 +91,28 @@ def _draws(metric, y_true, predictions, weights, options):
     return values
 
 
-def _options(metric, method, n_resamples, random_state, params, func):
+def _options(metric, resampling, params, func):
+    """The checked ``(method, level, (n_resamples, rng, params))``."""
+    method, level, n_resamples, random_state = resampling
     method = _check_method(method, metric, func)
+    level = check_confidence_level(level, func)
     n_resamples = check_n_resamples(n_resamples, func)
-    return method, (n_resamples, check_seed(random_state, func), params)
+    return method, level, (n_resamples, check_seed(random_state, func), params)
 
 
-def callable_interval(y_true, y_pred, metric, settings, sample_weight, params):
-    """``(estimate, low, high, method, level, n_resamples)`` of a callable metric;
-    ``settings`` are metric_interval's (method, confidence_level,
-    n_resamples, random_state, prevalence)."""
-    func = "metric_interval"
-    method, level, n_resamples, random_state, prevalence = settings
+def callable_interval(
+    y_true,
+    y_pred,
+    metric,
+    resampling,
+    *,
+    sample_weight,
+    prevalence,
+    metric_params,
+    func,
+):
+    """``(estimate, low, high, method, n_resamples)`` of a callable metric,
+    drawn as ``resampling`` (a :class:`Resampling`) says."""
     if prevalence is not None:
         raise ValueError(
             param_error(
@@ -113,28 +123,23 @@ def callable_interval(y_true, y_pred, metric, settings, sample_weight, params):
                 prevalence,
             )
         )
-    method, options = _options(metric, method, n_resamples, random_state, params, func)
-    level = check_confidence_level(level, func)
+    method, level, options = _options(metric, resampling, metric_params, func)
     (y_true, y_pred), weights = _rows((y_true, y_pred), sample_weight)
-    estimate = _value(metric, y_true, y_pred, weights, params)
+    estimate = _value(metric, y_true, y_pred, weights, metric_params)
     draws = _draws(metric, y_true, [y_pred], weights, options)[:, 0]
     low, high = percentiles(draws, level)
-    return estimate, low, high, method, level, options[0]
+    return estimate, low, high, method, options[0]
 
 
 def callable_comparison(
-    y_true, pred_a, pred_b, metric, settings, sample_weight, params
+    y_true, pred_a, pred_b, metric, resampling, *, sample_weight, metric_params, func
 ):
-    """``(score_a, score_b, differences, method, level)`` of a callable
-    metric: a paired bootstrap over rows; ``settings`` are
-    compare_predictions' (method, confidence_level, n_resamples,
-    random_state)."""
-    func = "compare_predictions"
-    method, level, n_resamples, random_state = settings
-    method, options = _options(metric, method, n_resamples, random_state, params, func)
-    level = check_confidence_level(level, func)
-    (y_true, pred_a, pred_b), weights = _rows((y_true, pred_a, pred_b), sample_weight)
-    score_a = _value(metric, y_true, pred_a, weights, params)
-    score_b = _value(metric, y_true, pred_b, weights, params)
+    """``((score_a, score_b), differences, method, level)`` of a callable
+    metric: a paired bootstrap over rows, drawn as ``resampling`` says."""
+    method, level, options = _options(metric, resampling, metric_params, func)
+    arrays, weights = _rows((y_true, pred_a, pred_b), sample_weight)
+    y_true, pred_a, pred_b = arrays
+    score_a = _value(metric, y_true, pred_a, weights, metric_params)
+    score_b = _value(metric, y_true, pred_b, weights, metric_params)
     draws = _draws(metric, y_true, [pred_a, pred_b], weights, options)
-    return score_a, score_b, draws[:, 0] - draws[:, 1], method, level
+    return (score_a, score_b), draws[:, 0] - draws[:, 1], method, level

@@ -65,6 +65,7 @@ from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_interval
 from .callables import callable_interval, callable_name
 from .ranking import ranking_interval
+from .settings import Resampling
 
 __all__ = [
     "METHODS",
@@ -233,47 +234,22 @@ def metric_interval(
     >>> round(result.estimate, 3), round(result.low, 3), round(result.high, 3)
     (0.8, 0.637, 0.896)
     """
-    if callable(metric):
-        settings = (method, confidence_level, n_resamples, random_state, prevalence)
-        values = callable_interval(
-            y_true, y_pred, metric, settings, sample_weight, metric_params
-        )
-        return MetricInterval(callable_name(metric), *values)
-    check_metric_name(metric, "metric_interval")
+    name, family = _family(metric)
     check_seed(random_state, "metric_interval")  # even where unused (DeLong)
-    if metric in CALIBRATION_METRIC_NAMES:
-        estimate, low, high, method, n_resamples = calibration_interval(
+    if family is not None:
+        resampling = Resampling(method, confidence_level, n_resamples, random_state)
+        estimate, low, high, method, n_resamples, *note = family(
             y_true,
             y_pred,
             metric,
-            method=method,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
+            resampling,
             sample_weight=sample_weight,
             prevalence=prevalence,
             metric_params=metric_params,
             func="metric_interval",
         )
         return MetricInterval(
-            metric, estimate, low, high, method, confidence_level, n_resamples
-        )
-    if metric in SCORE_METRIC_NAMES:
-        estimate, low, high, method, n_resamples, note = ranking_interval(
-            y_true,
-            y_pred,
-            metric,
-            method=method,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
-            sample_weight=sample_weight,
-            prevalence=prevalence,
-            metric_params=metric_params,
-            func="metric_interval",
-        )
-        return MetricInterval(
-            metric, estimate, low, high, method, confidence_level, n_resamples, note
+            name, estimate, low, high, method, confidence_level, n_resamples, *note
         )
     counts = count(y_true, y_pred, sample_weight, "metric_interval")
     return counts_interval(
@@ -287,6 +263,18 @@ def metric_interval(
         func="metric_interval",
         **metric_params,
     )
+
+
+def _family(metric):
+    """``(name, interval)``: the interval of a metric read from rows (a
+    callable), scores or probabilities; None for a metric of labels,
+    whose interval is that of its counts."""
+    if callable(metric):
+        return callable_name(metric), callable_interval
+    check_metric_name(metric, "metric_interval")
+    if metric in CALIBRATION_METRIC_NAMES:
+        return metric, calibration_interval
+    return metric, ranking_interval if metric in SCORE_METRIC_NAMES else None
 
 
 def counts_interval(
@@ -376,24 +364,22 @@ def report_intervals(
     table,
     weighted,
     *,
-    n_rows,
     averages,
     metrics,
     params,
     labels,
-    method,
-    confidence_level,
-    n_resamples,
-    random_state,
+    resampling,
     func,
     prevalence=None,
 ):
-    """The intervals of a report's rows and averages (at ``prevalence``, if
-    given): ``(rows, averages, description)``, where ``rows[i]`` and
-    ``averages[average]`` map each metric to ``[low, high]``; the report
-    places them."""
+    """The intervals of a report's rows (one per label of ``labels``) and
+    averages (at ``prevalence``, if given), drawn as ``resampling`` (a
+    :class:`Resampling`) says: ``(rows, averages, description)``, where
+    ``rows[i]`` and ``averages[average]`` map each metric to ``[low,
+    high]``; the report places them."""
+    method, confidence_level, n_resamples, random_state = resampling
     counts = Counts(table, weighted=weighted)
-    rows = [{} for _ in range(n_rows)]
+    rows = [{} for _ in labels]
     by_average = {average: {} for average in averages}
     for metric in metrics:
         options = dict(params.get(metric, {}), labels=labels)
