@@ -43,7 +43,7 @@ from .._core.checks import (
 )
 from .._core.counts import Counts, count
 from .._core.engine import ContingencyTable
-from .._core.engine.select import OneVsRestCounts, micro_counts
+from .._core.engine.select import OneVsRestCounts
 from .._core.resampling import (
     bca_bounds,
     beta_parameters,
@@ -501,23 +501,24 @@ def _batch_values(tables, selected, options):
     fp = np.maximum(columns - diagonal, 0.0)
     tn = np.maximum(total - rows - columns + diagonal, 0.0)
     trials = [
-        None if values is None else np.tile(values, n_tables)
+        None if values is None else np.tile(values, (n_tables, 1))
         for values in (selected.positive_trials, selected.negative_trials)
     ]
-    stacked = OneVsRestCounts(
-        labels=np.tile(np.arange(n_labels), n_tables),
-        tp=tp.ravel(),
-        fn=fn.ravel(),
-        fp=fp.ravel(),
-        tn=tn.ravel(),
-        classes=selected.classes,
-        joint=None,
-        positive_trials=trials[0],
-        negative_trials=trials[1],
-    )
     if options.average == "micro":
-        stacked = _micro_of_each(stacked, n_tables, n_labels)
+        stacked = _micro_of_each((tp, fn, fp, tn), trials, selected.classes)
         n_labels = 1
+    else:
+        stacked = OneVsRestCounts(
+            labels=np.tile(np.arange(n_labels), n_tables),
+            tp=tp.ravel(),
+            fn=fn.ravel(),
+            fp=fp.ravel(),
+            tn=tn.ravel(),
+            classes=selected.classes,
+            joint=None,
+            positive_trials=None if trials[0] is None else trials[0].ravel(),
+            negative_trials=None if trials[1] is None else trials[1].ravel(),
+        )
     values = per_class_values(
         options.name, stacked, np.nan, False, stacklevel=2, **options.params
     ).reshape(n_tables, n_labels)
@@ -534,45 +535,29 @@ def _batch_values(tables, selected, options):
         return np.nansum(values * support, axis=1) / support.sum(axis=1)
 
 
-def _micro_of_each(stacked, n_tables, n_labels):
-    """Micro counts of each table of a stack."""
-    parts = []
-    for index in range(n_tables):
-        rows = slice(index * n_labels, (index + 1) * n_labels)
-        parts.append(
-            micro_counts(
-                OneVsRestCounts(
-                    labels=stacked.labels[rows],
-                    tp=stacked.tp[rows],
-                    fn=stacked.fn[rows],
-                    fp=stacked.fp[rows],
-                    tn=stacked.tn[rows],
-                    classes=stacked.classes,
-                    joint=None,
-                    positive_trials=None
-                    if stacked.positive_trials is None
-                    else stacked.positive_trials[rows],
-                    negative_trials=None
-                    if stacked.negative_trials is None
-                    else stacked.negative_trials[rows],
-                )
-            )
-        )
+def _micro_of_each(cells, trials, classes):
+    """Micro counts of each table of a stack (``cells``: tp, fn, fp, tn of
+    shape (n_tables, n_labels)), by :func:`micro_counts`' rule: the labels
+    summed, the effective trials ``(sum W)^2 / sum(W^2 / n)``."""
+    tp, fn, fp, tn = cells
 
-    def joined(name):
-        values = [getattr(part, name) for part in parts]
-        return None if values[0] is None else np.concatenate(values)
+    def pooled(weights, own):
+        if own is None:
+            return None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            squares = np.where(own > 0, weights**2 / own, 0.0).sum(axis=1)
+            return np.where(squares > 0, weights.sum(axis=1) ** 2 / squares, 0.0)
 
     return OneVsRestCounts(
-        labels=np.zeros(n_tables, dtype=int),
-        tp=joined("tp"),
-        fn=joined("fn"),
-        fp=joined("fp"),
-        tn=joined("tn"),
-        classes=stacked.classes,
+        labels=np.zeros(len(tp), dtype=int),
+        tp=tp.sum(axis=1),
+        fn=fn.sum(axis=1),
+        fp=fp.sum(axis=1),
+        tn=tn.sum(axis=1),
+        classes=classes,
         joint=None,
-        positive_trials=joined("positive_trials"),
-        negative_trials=joined("negative_trials"),
+        positive_trials=pooled(tp + fn, trials[0]),
+        negative_trials=pooled(fp + tn, trials[1]),
     )
 
 
