@@ -18,10 +18,11 @@ for ties; with ``tie_correction=True`` it equals scipy's (tested).
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -36,7 +37,7 @@ from .._core.checks import (
     param_error,
 )
 from .._core.optional import install_hint, require
-from .._core.types import ArrayLike, RandomState
+from .._core.types import ArrayLike
 from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
 from .._metrics.scoring import METRIC_PARAMETERS, check_metric_params
@@ -145,68 +146,97 @@ def _from_long(frame, metric, approach, dataset, *, study):
     return table
 
 
-def _score_table(results, metric, approach, dataset, aggregate, params):
-    """Scores of shape (n_datasets, n_approaches) as a DataFrame."""
+def _study_table(results, metric, columns, aggregate, params):
+    """The scores of study results (counts): each cell's ``metric`` by
+    :func:`~imbascore.study.summarize`, as a data sets x approaches table."""
+    from .summaries import summarize
+
+    check_choice(metric, "metric", _STUDY_METRICS, _FUNC)
+    # the columns summarize reads (run_study's), named here under results
+    needed = ("dataset", "sampler", "classifier", "fit_time", "score_time")
+    needed += ("repeat",) if aggregate == "rates" else ()
+    missing = [c for c in needed if c not in results]
+    if missing:
+        raise _results_error(
+            f"study results with the columns {', '.join(needed)} beside "
+            "the counts tp, fn, fp, tn",
+            f"a frame without {missing}",
+        )
+    counts = results[list(_COUNT_COLUMNS)]
+    numeric = all(getattr(kind, "kind", "O") in "biuf" for kind in counts.dtypes)
+    values = counts.to_numpy(dtype=float) if numeric else None
+    if values is None or not (np.isfinite(values).all() and (values >= 0).all()):
+        raise _results_error(
+            "study results whose counts tp, fn, fp, tn are non-negative numbers",
+            "counts with a negative, missing or non-numeric value",
+        )
+    _check_study_params(params)
+    summary = summarize(results, [metric], aggregate=aggregate, **params)
+    return _from_long(summary.reset_index(), metric, *columns, study=True)
+
+
+def _check_study_params(params):
+    """``metric_params`` of study results: options of the study's metrics."""
+    unknown = [name for name in params if name not in METRIC_PARAMETERS]
+    if unknown:
+        raise ValueError(
+            param_error(
+                _FUNC,
+                "metric_params",
+                f"options of the study's metrics ({sorted(METRIC_PARAMETERS)})",
+                params,
+                f"Unknown: {unknown}.",
+            )
+        )
+    try:
+        check_metric_params(params, "the metric")
+    except (TypeError, ValueError) as error:
+        rule = "options valid for the study's metrics"
+        message = param_error(_FUNC, "metric_params", rule, params, str(error))
+        raise type(error)(message) from None
+
+
+def _results_error(rule, got):
+    return ValueError(param_error(_FUNC, "results", rule, got))
+
+
+def _wide_table(results, metric, dataset):
+    """A wide table's (or 2-D array's) scores, every column an approach."""
     pd = require("pandas", "compare", "compare_approaches")
+    if isinstance(results, pd.DataFrame):
+        table = results.copy()
+    else:
+        array = np.asarray(results)
+        if array.ndim != 2 or array.dtype.kind not in "biuf":
+            raise _results_error(
+                "study results, a DataFrame of scores, or a 2-D array of "
+                "shape (n_datasets, n_approaches)",
+                f"an array of shape {array.shape} and dtype {array.dtype}",
+            )
+        table = pd.DataFrame(array)
+    non_numeric = [
+        str(name)
+        for name, kind in zip(table.columns, table.dtypes)
+        if getattr(kind, "kind", "O") not in "biuf"
+    ]
+    if non_numeric:
+        raise _results_error(
+            "a wide table whose every column is an approach's scores (or "
+            f"a long table with the columns {dataset!r}, the approach "
+            f"columns and {metric!r})",
+            f"non-numeric columns {non_numeric}",
+        )
+    table.columns = [str(name) for name in table.columns]
+    return table
 
-    if isinstance(results, pd.DataFrame) and set(_COUNT_COLUMNS) <= set(
-        results.columns
-    ):
-        from .summaries import summarize
 
-        check_choice(metric, "metric", _STUDY_METRICS, _FUNC)
-        # the columns summarize reads (run_study's), named here under results
-        needed = ("dataset", "sampler", "classifier", "fit_time", "score_time")
-        needed += ("repeat",) if aggregate == "rates" else ()
-        missing = [c for c in needed if c not in results]
-        if missing:
-            raise ValueError(
-                param_error(
-                    _FUNC,
-                    "results",
-                    f"study results with the columns {', '.join(needed)} beside "
-                    "the counts tp, fn, fp, tn",
-                    f"a frame without {missing}",
-                )
-            )
-        counts = results[list(_COUNT_COLUMNS)]
-        numeric = all(getattr(kind, "kind", "O") in "biuf" for kind in counts.dtypes)
-        values = counts.to_numpy(dtype=float) if numeric else None
-        if values is None or not (np.isfinite(values).all() and (values >= 0).all()):
-            raise ValueError(
-                param_error(
-                    _FUNC,
-                    "results",
-                    "study results whose counts tp, fn, fp, tn are non-negative "
-                    "numbers",
-                    "counts with a negative, missing or non-numeric value",
-                )
-            )
-        unknown = [name for name in params if name not in METRIC_PARAMETERS]
-        if unknown:
-            raise ValueError(
-                param_error(
-                    _FUNC,
-                    "metric_params",
-                    f"options of the study's metrics ({sorted(METRIC_PARAMETERS)})",
-                    params,
-                    f"Unknown: {unknown}.",
-                )
-            )
-        try:
-            check_metric_params(params, "the metric")
-        except (TypeError, ValueError) as error:
-            raise type(error)(
-                param_error(
-                    _FUNC,
-                    "metric_params",
-                    "options valid for the study's metrics",
-                    params,
-                    str(error),
-                )
-            ) from None
-        summary = summarize(results, [metric], aggregate=aggregate, **params)
-        return _from_long(summary.reset_index(), metric, approach, dataset, study=True)
+def _score_table(results, metric, columns, aggregate, params):
+    """Scores of shape (n_datasets, n_approaches) as a DataFrame;
+    ``columns`` are ``(approach, dataset)``."""
+    pd = require("pandas", "compare", "compare_approaches")
+    is_frame = isinstance(results, pd.DataFrame)
+    if is_frame and set(_COUNT_COLUMNS) <= set(results.columns):
+        return _study_table(results, metric, columns, aggregate, params)
     if params:
         raise ValueError(
             param_error(
@@ -217,41 +247,10 @@ def _score_table(results, metric, approach, dataset, aggregate, params):
                 params,
             )
         )
-    if isinstance(results, pd.DataFrame):
-        if metric in results.columns or dataset in results.columns:
-            return _from_long(results, metric, approach, dataset, study=False)
-        table = results.copy()
-    else:
-        array = np.asarray(results)
-        if array.ndim != 2 or array.dtype.kind not in "biuf":
-            raise ValueError(
-                param_error(
-                    _FUNC,
-                    "results",
-                    "study results, a DataFrame of scores, or a 2-D array of "
-                    "shape (n_datasets, n_approaches)",
-                    f"an array of shape {array.shape} and dtype {array.dtype}",
-                )
-            )
-        table = pd.DataFrame(array)
-    non_numeric = [
-        str(name)
-        for name, kind in zip(table.columns, table.dtypes)
-        if getattr(kind, "kind", "O") not in "biuf"
-    ]
-    if non_numeric:
-        raise ValueError(
-            param_error(
-                _FUNC,
-                "results",
-                "a wide table whose every column is an approach's scores (or "
-                f"a long table with the columns {dataset!r}, the approach "
-                f"columns and {metric!r})",
-                f"non-numeric columns {non_numeric}",
-            )
-        )
-    table.columns = [str(name) for name in table.columns]
-    return table
+    approach, dataset = columns
+    if is_frame and (metric in results.columns or dataset in results.columns):
+        return _from_long(results, metric, approach, dataset, study=False)
+    return _wide_table(results, metric, dataset)
 
 
 def _greater_is_better(value, metric):
@@ -366,7 +365,69 @@ def _signed_rank(differences, alternative):
     return r_plus, r_minus, float(result.pvalue)
 
 
-def _bayesian(better, worse, rope, random_state):
+@dataclass(frozen=True)
+class _Bayes:
+    """The Bayesian signed-rank test's settings: whether it runs ("auto": if
+    baycomp is installed), its region of practical equivalence, its seed."""
+
+    run: Any = "auto"
+    rope: Any = 0.01
+    random_state: Any = 0
+
+
+_BAYES_OPTIONS = ("rope", "random_state")
+
+
+def _check_bayesian(bayesian):
+    """``bayesian`` as checked :class:`_Bayes` settings, ``run`` a bool."""
+    if isinstance(bayesian, Mapping):
+        if not set(bayesian) <= set(_BAYES_OPTIONS):
+            raise ValueError(
+                param_error(
+                    _FUNC,
+                    "bayesian",
+                    "'auto', True, False or a dict of the Bayesian test's options "
+                    "'rope' and 'random_state'",
+                    bayesian,
+                )
+            )
+        bayesian = _Bayes(True, **bayesian)
+    elif not isinstance(bayesian, _Bayes):  # _Bayes: the deprecated keywords
+        bayesian = _Bayes(bayesian)
+    check_choice(bayesian.run, "bayesian", ("auto", True, False), _FUNC)
+    rope = _check_rope(bayesian.rope)
+    check_seed(bayesian.random_state, _FUNC)  # checked even where baycomp is not
+    found = importlib.util.find_spec("baycomp") is not None
+    if bayesian.run is True and not found:
+        raise ImportError(
+            f"{_FUNC}(bayesian=True) needs baycomp: {install_hint('compare')}"
+        )
+    run = bayesian.run is True or (bayesian.run == "auto" and found)
+    return replace(bayesian, run=run, rope=rope)
+
+
+def _rope_and_seed_moved(function):
+    """Take ``rope=`` and ``random_state=`` of 0.1, now keys of ``bayesian``,
+    with a FutureWarning (to be removed in 0.3)."""
+
+    @functools.wraps(function)
+    def taking_moved_keywords(*args, **kwargs):
+        moved = {name: kwargs.pop(name) for name in _BAYES_OPTIONS if name in kwargs}
+        if moved:
+            warnings.warn(
+                f"{_FUNC}: {' and '.join(moved)} moved into bayesian (a dict of "
+                "the Bayesian test's options) in 0.2 and will be removed in 0.3; "
+                f"pass bayesian={moved!r} (which also requires baycomp).",
+                FutureWarning,
+                stacklevel=2,
+            )
+            kwargs["bayesian"] = _Bayes(kwargs.get("bayesian", "auto"), **moved)
+        return function(*args, **kwargs)
+
+    return taking_moved_keywords
+
+
+def _bayesian(better, worse, bayes):
     """(P(better), P(practically equivalent), P(worse)) by baycomp's Bayesian
     signed-rank test (Benavoli et al. 2014) on oriented scores."""
     from baycomp import SignedRankTest
@@ -374,11 +435,11 @@ def _bayesian(better, worse, rope, random_state):
     probs = SignedRankTest.probs(
         np.asarray(worse, dtype=float),
         np.asarray(better, dtype=float),
-        rope=rope,
+        rope=bayes.rope,
         nsamples=_BAYES_SAMPLES,
-        random_state=random_state,
+        random_state=bayes.random_state,
     )
-    if rope > 0:
+    if bayes.rope > 0:
         p_left, p_rope, p_right = probs
     else:
         (p_left, p_right), p_rope = probs, 0.0
@@ -534,6 +595,7 @@ class ApproachComparison:
         return "\n".join(lines)
 
 
+@_rope_and_seed_moved
 def compare_approaches(
     results: pd.DataFrame | ArrayLike,
     metric: str = "ad_area",
@@ -546,9 +608,7 @@ def compare_approaches(
     greater_is_better: bool | None = None,
     alternative: Literal["two-sided", "better", "worse"] = "two-sided",
     tie_correction: bool = True,
-    bayesian: Literal["auto"] | bool = "auto",
-    rope: float = 0.01,
-    random_state: RandomState = 0,
+    bayesian: Literal["auto"] | bool | Mapping[str, Any] = "auto",
     metric_params: Mapping[str, Any] | None = None,
 ) -> ApproachComparison:
     """Compare approaches over data sets: ranks, Friedman, Nemenyi, Wilcoxon.
@@ -618,16 +678,22 @@ def compare_approaches(
         formula (his worked example) is the uncorrected one; without ties
         the two agree.
 
-    bayesian : {"auto", True, False}, default="auto"
+    bayesian : {"auto", True, False} or dict, default="auto"
         Add the Bayesian signed-rank test (Benavoli et al. 2014, via
-        baycomp): ``"auto"`` if baycomp is installed, True requires it.
+        baycomp): ``"auto"`` if baycomp is installed, True requires it. A
+        dict runs it (baycomp required) with its options: ``"rope"``, the
+        region of practical equivalence in the metric's units (differences
+        smaller than this count as equal; default 0.01), and
+        ``"random_state"``, an int or None seeding its Monte Carlo draws
+        (default 0): ``bayesian={"rope": 0.02, "random_state": 1}``.
 
     rope : float, default=0.01
-        The Bayesian test's region of practical equivalence, in the metric's
-        units: differences smaller than this count as equal.
+        Deprecated since 0.2 (a FutureWarning; removed in 0.3): pass
+        ``bayesian={"rope": rope}``. Still taken, with ``bayesian`` as given.
 
     random_state : int or None, default=0
-        Seeds the Bayesian test's Monte Carlo draws.
+        Deprecated since 0.2 (a FutureWarning; removed in 0.3): pass
+        ``bayesian={"random_state": random_state}``.
 
     metric_params : dict, default=None
         For study results, the metric's parameters (``{"alpha": 0.1}`` for
@@ -710,122 +776,30 @@ def compare_approaches(
     0.031, and Holm's correction for two tests doubles the smaller one.
     """
     pd = require("pandas", "compare", "compare_approaches")
-
     alpha = _check_alpha(alpha)
     check_choice(aggregate, "aggregate", ("fold", "pooled", "rates"), _FUNC)
     check_choice(alternative, "alternative", tuple(_ALTERNATIVES), _FUNC)
     tie_correction = check_bool(tie_correction, "tie_correction", _FUNC)
-    check_choice(bayesian, "bayesian", ("auto", True, False), _FUNC)
-    rope = _check_rope(rope)
-    check_seed(random_state, _FUNC)  # checked now, not only where baycomp runs
-    if not isinstance(metric, str):
-        raise ValueError(param_error(_FUNC, "metric", "a str", metric))
-    if not isinstance(dataset, str):
-        raise ValueError(param_error(_FUNC, "dataset", "a column name (str)", dataset))
-    _approach_columns(approach)
+    bayes = _check_bayesian(bayesian)
+    _check_names(metric, dataset, approach)
     greater_is_better = _greater_is_better(greater_is_better, metric)
-
     if metric_params is None:
         metric_params = {}
     elif not isinstance(metric_params, dict):
         raise ValueError(
             param_error(_FUNC, "metric_params", "a dict or None", metric_params)
         )
-    table = _score_table(results, metric, approach, dataset, aggregate, metric_params)
-    n, k = table.shape
-    if k < 2:
-        raise ValueError(
-            param_error(
-                _FUNC,
-                "results",
-                "scores of at least 2 approaches",
-                f"{k} approach(es) {list(table.columns)}",
-            )
-        )
-    if n < 2:
-        raise ValueError(
-            param_error(
-                _FUNC,
-                "results",
-                "scores on at least 2 data sets",
-                f"{n} data set(s) {list(table.index)}",
-            )
-        )
-    values = table.to_numpy(dtype=float)
-    missing = ~np.isfinite(values)
-    if missing.any():
-        row, column = np.argwhere(missing)[0]
-        raise ValueError(
-            param_error(
-                _FUNC,
-                "results",
-                "a finite score for every data set and approach",
-                f"{int(missing.sum())} missing or undefined score(s)",
-                f"Data set {as_python_scalar(table.index[row])!r} x approach "
-                f"{str(table.columns[column])!r} is {float(values[row, column])}. "
-                "Drop that data set or approach, or choose a metric defined on "
-                "every cell.",
-            )
-        )
-    names = [str(name) for name in table.columns]
-    if control is not None:
-        label = _label(control) if isinstance(control, tuple) else str(control)
-        if label not in names:
-            raise ValueError(param_error(_FUNC, "control", f"one of {names}", control))
-        control = label
-
+    table = _score_table(results, metric, (approach, dataset), aggregate, metric_params)
+    values, names = _checked_scores(table), [str(name) for name in table.columns]
+    control = _control_label(control, names)
     oriented = values if greater_is_better else -values
     ranks = stats.rankdata(-oriented, axis=1)
     average = ranks.mean(axis=0)
     chi2, p, f, f_p = _friedman(ranks, tie_correction)
-    q = _nemenyi_q(k, alpha)
+    (n, k), q = values.shape, _nemenyi_q(values.shape[1], alpha)
     cd = q * np.sqrt(k * (k + 1) / (6.0 * n))
     groups = tuple(tuple(names[i] for i in group) for group in _groups(average, cd))
-
-    pairs = (
-        [(names.index(name), names.index(control)) for name in names if name != control]
-        if control is not None
-        else [(i, j) for i in range(k) for j in range(i + 1, k)]
-    )
-    run_bayes = bayesian is True or (
-        bayesian == "auto" and importlib.util.find_spec("baycomp") is not None
-    )
-    if bayesian is True and importlib.util.find_spec("baycomp") is None:
-        raise ImportError(
-            f"{_FUNC}(bayesian=True) needs baycomp: {install_hint('compare')}"
-        )
-    rows = []
-    for i, j in pairs:
-        diff = oriented[:, i] - oriented[:, j]
-        r_plus, r_minus, pvalue = _signed_rank(diff, alternative)
-        row = {
-            "approach": names[i],
-            "versus": names[j],
-            "mean_difference": float(np.mean(values[:, i] - values[:, j])),
-            "wins": int(np.sum(diff > 0)),
-            "ties": int(np.sum(diff == 0)),
-            "losses": int(np.sum(diff < 0)),
-            "r_plus": r_plus,
-            "r_minus": r_minus,
-            "pvalue": pvalue,
-        }
-        if run_bayes:
-            better, equal, worse = _bayesian(
-                oriented[:, i], oriented[:, j], rope, random_state
-            )
-            row.update(p_better=better, p_equivalent=equal, p_worse=worse)
-        rows.append(row)
-    wilcoxon = pd.DataFrame(rows)
-    wilcoxon.insert(
-        wilcoxon.columns.get_loc("pvalue") + 1,
-        "pvalue_holm",
-        _holm(wilcoxon["pvalue"]),
-    )
-    wilcoxon.insert(
-        wilcoxon.columns.get_loc("pvalue_holm") + 1,
-        "significant",
-        wilcoxon["pvalue_holm"] < alpha,
-    )
+    wilcoxon = _wilcoxon(values, oriented, names, control, (alternative, alpha, bayes))
     scores = pd.DataFrame(values, index=list(table.index), columns=names)
     scores.index.name = table.index.name
     return ApproachComparison(
@@ -845,5 +819,91 @@ def compare_approaches(
         control=control,
         wilcoxon=wilcoxon,
         alternative=alternative,
-        rope=rope if run_bayes else None,
+        rope=bayes.rope if bayes.run else None,
     )
+
+
+def _check_names(metric, dataset, approach):
+    if not isinstance(metric, str):
+        raise ValueError(param_error(_FUNC, "metric", "a str", metric))
+    if not isinstance(dataset, str):
+        raise ValueError(param_error(_FUNC, "dataset", "a column name (str)", dataset))
+    _approach_columns(approach)
+
+
+def _checked_scores(table):
+    """The scores as floats: at least 2 approaches and 2 data sets, every
+    score finite."""
+    n, k = table.shape
+    if k < 2:
+        raise _results_error(
+            "scores of at least 2 approaches", f"{k} approach(es) {list(table.columns)}"
+        )
+    if n < 2:
+        raise _results_error(
+            "scores on at least 2 data sets", f"{n} data set(s) {list(table.index)}"
+        )
+    values = table.to_numpy(dtype=float)
+    missing = ~np.isfinite(values)
+    if missing.any():
+        row, column = np.argwhere(missing)[0]
+        raise ValueError(
+            param_error(
+                _FUNC,
+                "results",
+                "a finite score for every data set and approach",
+                f"{int(missing.sum())} missing or undefined score(s)",
+                f"Data set {as_python_scalar(table.index[row])!r} x approach "
+                f"{str(table.columns[column])!r} is {float(values[row, column])}. "
+                "Drop that data set or approach, or choose a metric defined on "
+                "every cell.",
+            )
+        )
+    return values
+
+
+def _control_label(control, names):
+    """The control's column name (a tuple of values joined by '/')."""
+    if control is None:
+        return None
+    label = _label(control) if isinstance(control, tuple) else str(control)
+    if label not in names:
+        raise ValueError(param_error(_FUNC, "control", f"one of {names}", control))
+    return label
+
+
+def _wilcoxon(values, oriented, names, control, settings):
+    """The Wilcoxon table: each approach against the control, or all pairs;
+    ``settings`` are ``(alternative, alpha, bayes)``."""
+    pd = require("pandas", "compare", "compare_approaches")
+    alternative, alpha, bayes = settings
+    k = len(names)
+    pairs = (
+        [(names.index(name), names.index(control)) for name in names if name != control]
+        if control is not None
+        else [(i, j) for i in range(k) for j in range(i + 1, k)]
+    )
+    rows = []
+    for i, j in pairs:
+        diff = oriented[:, i] - oriented[:, j]
+        r_plus, r_minus, pvalue = _signed_rank(diff, alternative)
+        row = {
+            "approach": names[i],
+            "versus": names[j],
+            "mean_difference": float(np.mean(values[:, i] - values[:, j])),
+            "wins": int(np.sum(diff > 0)),
+            "ties": int(np.sum(diff == 0)),
+            "losses": int(np.sum(diff < 0)),
+            "r_plus": r_plus,
+            "r_minus": r_minus,
+            "pvalue": pvalue,
+        }
+        if bayes.run:
+            better, equal, worse = _bayesian(oriented[:, i], oriented[:, j], bayes)
+            row.update(p_better=better, p_equivalent=equal, p_worse=worse)
+        rows.append(row)
+    wilcoxon = pd.DataFrame(rows)
+    at = wilcoxon.columns.get_loc("pvalue") + 1
+    wilcoxon.insert(at, "pvalue_holm", _holm(wilcoxon["pvalue"]))
+    wilcoxon.insert(at + 1, "significant", wilcoxon["pvalue_holm"] < alpha)
+    return wilcoxon

@@ -18,6 +18,7 @@ from .._core.inputs.scores import read_scores
 from .._core.resampling import bca_bounds, percentiles
 from .._ranking.bootstrap import jackknife_values
 from .ranking import bootstrap_generator
+from .settings import difference_test
 
 __all__ = ["CALIBRATION_METHODS", "calibration_comparison", "calibration_interval"]
 
@@ -43,22 +44,21 @@ def calibration_interval(
     y_true,
     y_proba,
     metric,
+    resampling,
     *,
-    method,
-    confidence_level,
-    n_resamples,
-    random_state,
     sample_weight,
     prevalence,
     metric_params,
     func,
 ):
     """``(estimate, low, high, method, n_resamples)`` of calibration metric
-    ``metric`` on ``y_proba``."""
+    ``metric`` on ``y_proba``, drawn as ``resampling`` (a :class:`Resampling`)
+    says."""
+    method, level, n_resamples, random_state = resampling
     if method is None:  # measured in benchmarks/bench_calibration.py
         method = "bootstrap-basic" if metric in _DRIFTING else "bootstrap"
     method = check_choice(method, "method", CALIBRATION_METHODS, func)
-    level = check_confidence_level(confidence_level, func)
+    level = check_confidence_level(level, func)
     n_resamples = check_n_resamples(n_resamples, func)
     params = dict(metric_params)
     pos_label = params.get("pos_label")
@@ -92,27 +92,17 @@ def calibration_interval(
 
 
 def calibration_comparison(
-    y_true,
-    proba_a,
-    proba_b,
-    metric,
-    *,
-    method,
-    confidence_level,
-    n_resamples,
-    random_state,
-    sample_weight,
-    metric_params,
-    func,
+    y_true, proba_a, proba_b, metric, resampling, *, sample_weight, metric_params, func
 ):
     """The paired difference of calibration metric ``metric`` between two
     models' probabilities of the same samples: ``(score_a, score_b,
     difference, low, high, pvalue, test, method)``; the same cases are drawn
     for both models in every resample."""
+    method, level, n_resamples, random_state = resampling
     method = check_choice(
         "bootstrap" if method is None else method, "method", ("bootstrap",), func
     )
-    level = check_confidence_level(confidence_level, func)
+    level = check_confidence_level(level, func)
     n_resamples = check_n_resamples(n_resamples, func)
     params = dict(metric_params)
     pos_label = params.pop("pos_label", None)
@@ -137,11 +127,5 @@ def calibration_comparison(
     draws_a, draws_b = paired_calibration_draws(
         ranked[0], ranked[1], statistic, n_resamples, rng
     )
-    differences = draws_a - draws_b
-    differences = differences[np.isfinite(differences)]
-    low, high = percentiles(differences, level)
-    pvalue = np.nan
-    if differences.size:
-        tail = min(np.mean(differences <= 0), np.mean(differences >= 0))
-        pvalue = float(min(1.0, 2 * tail))
+    _, low, high, pvalue = difference_test(draws_a - draws_b, level)
     return score_a, score_b, score_a - score_b, low, high, pvalue, "bootstrap", method

@@ -43,7 +43,7 @@ from .._core.checks import (
 )
 from .._core.counts import Counts, count
 from .._core.engine import ContingencyTable
-from .._core.engine.select import OneVsRestCounts, micro_counts
+from .._core.engine.select import OneVsRestCounts
 from .._core.resampling import (
     bca_bounds,
     beta_parameters,
@@ -63,7 +63,9 @@ from .._metrics.scoring import score_table, select_for
 from .._metrics.sklearn_from_counts import SKLEARN_SCORES
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_interval
+from .callables import callable_interval, callable_name
 from .ranking import ranking_interval
+from .settings import Resampling
 
 __all__ = [
     "METHODS",
@@ -232,41 +234,22 @@ def metric_interval(
     >>> round(result.estimate, 3), round(result.low, 3), round(result.high, 3)
     (0.8, 0.637, 0.896)
     """
-    check_metric_name(metric, "metric_interval")
+    name, family = _family(metric)
     check_seed(random_state, "metric_interval")  # even where unused (DeLong)
-    if metric in CALIBRATION_METRIC_NAMES:
-        estimate, low, high, method, n_resamples = calibration_interval(
+    if family is not None:
+        resampling = Resampling(method, confidence_level, n_resamples, random_state)
+        estimate, low, high, method, n_resamples, *note = family(
             y_true,
             y_pred,
             metric,
-            method=method,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
+            resampling,
             sample_weight=sample_weight,
             prevalence=prevalence,
             metric_params=metric_params,
             func="metric_interval",
         )
         return MetricInterval(
-            metric, estimate, low, high, method, confidence_level, n_resamples
-        )
-    if metric in SCORE_METRIC_NAMES:
-        estimate, low, high, method, n_resamples, note = ranking_interval(
-            y_true,
-            y_pred,
-            metric,
-            method=method,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
-            sample_weight=sample_weight,
-            prevalence=prevalence,
-            metric_params=metric_params,
-            func="metric_interval",
-        )
-        return MetricInterval(
-            metric, estimate, low, high, method, confidence_level, n_resamples, note
+            name, estimate, low, high, method, confidence_level, n_resamples, *note
         )
     counts = count(y_true, y_pred, sample_weight, "metric_interval")
     return counts_interval(
@@ -280,6 +263,18 @@ def metric_interval(
         func="metric_interval",
         **metric_params,
     )
+
+
+def _family(metric):
+    """``(name, interval)``: the interval of a metric read from rows (a
+    callable), scores or probabilities; None for a metric of labels,
+    whose interval is that of its counts."""
+    if callable(metric):
+        return callable_name(metric), callable_interval
+    check_metric_name(metric, "metric_interval")
+    if metric in CALIBRATION_METRIC_NAMES:
+        return metric, calibration_interval
+    return metric, ranking_interval if metric in SCORE_METRIC_NAMES else None
 
 
 def counts_interval(
@@ -369,24 +364,22 @@ def report_intervals(
     table,
     weighted,
     *,
-    n_rows,
     averages,
     metrics,
     params,
     labels,
-    method,
-    confidence_level,
-    n_resamples,
-    random_state,
+    resampling,
     func,
     prevalence=None,
 ):
-    """The intervals of a report's rows and averages (at ``prevalence``, if
-    given): ``(rows, averages, description)``, where ``rows[i]`` and
-    ``averages[average]`` map each metric to ``[low, high]``; the report
-    places them."""
+    """The intervals of a report's rows (one per label of ``labels``) and
+    averages (at ``prevalence``, if given), drawn as ``resampling`` (a
+    :class:`Resampling`) says: ``(rows, averages, description)``, where
+    ``rows[i]`` and ``averages[average]`` map each metric to ``[low,
+    high]``; the report places them."""
+    method, confidence_level, n_resamples, random_state = resampling
     counts = Counts(table, weighted=weighted)
-    rows = [{} for _ in range(n_rows)]
+    rows = [{} for _ in labels]
     by_average = {average: {} for average in averages}
     for metric in metrics:
         options = dict(params.get(metric, {}), labels=labels)
@@ -508,23 +501,24 @@ def _batch_values(tables, selected, options):
     fp = np.maximum(columns - diagonal, 0.0)
     tn = np.maximum(total - rows - columns + diagonal, 0.0)
     trials = [
-        None if values is None else np.tile(values, n_tables)
+        None if values is None else np.tile(values, (n_tables, 1))
         for values in (selected.positive_trials, selected.negative_trials)
     ]
-    stacked = OneVsRestCounts(
-        labels=np.tile(np.arange(n_labels), n_tables),
-        tp=tp.ravel(),
-        fn=fn.ravel(),
-        fp=fp.ravel(),
-        tn=tn.ravel(),
-        classes=selected.classes,
-        joint=None,
-        positive_trials=trials[0],
-        negative_trials=trials[1],
-    )
     if options.average == "micro":
-        stacked = _micro_of_each(stacked, n_tables, n_labels)
+        stacked = _micro_of_each((tp, fn, fp, tn), trials, selected.classes)
         n_labels = 1
+    else:
+        stacked = OneVsRestCounts(
+            labels=np.tile(np.arange(n_labels), n_tables),
+            tp=tp.ravel(),
+            fn=fn.ravel(),
+            fp=fp.ravel(),
+            tn=tn.ravel(),
+            classes=selected.classes,
+            joint=None,
+            positive_trials=None if trials[0] is None else trials[0].ravel(),
+            negative_trials=None if trials[1] is None else trials[1].ravel(),
+        )
     values = per_class_values(
         options.name, stacked, np.nan, False, stacklevel=2, **options.params
     ).reshape(n_tables, n_labels)
@@ -541,45 +535,29 @@ def _batch_values(tables, selected, options):
         return np.nansum(values * support, axis=1) / support.sum(axis=1)
 
 
-def _micro_of_each(stacked, n_tables, n_labels):
-    """Micro counts of each table of a stack."""
-    parts = []
-    for index in range(n_tables):
-        rows = slice(index * n_labels, (index + 1) * n_labels)
-        parts.append(
-            micro_counts(
-                OneVsRestCounts(
-                    labels=stacked.labels[rows],
-                    tp=stacked.tp[rows],
-                    fn=stacked.fn[rows],
-                    fp=stacked.fp[rows],
-                    tn=stacked.tn[rows],
-                    classes=stacked.classes,
-                    joint=None,
-                    positive_trials=None
-                    if stacked.positive_trials is None
-                    else stacked.positive_trials[rows],
-                    negative_trials=None
-                    if stacked.negative_trials is None
-                    else stacked.negative_trials[rows],
-                )
-            )
-        )
+def _micro_of_each(cells, trials, classes):
+    """Micro counts of each table of a stack (``cells``: tp, fn, fp, tn of
+    shape (n_tables, n_labels)), by :func:`micro_counts`' rule: the labels
+    summed, the effective trials ``(sum W)^2 / sum(W^2 / n)``."""
+    tp, fn, fp, tn = cells
 
-    def joined(name):
-        values = [getattr(part, name) for part in parts]
-        return None if values[0] is None else np.concatenate(values)
+    def pooled(weights, own):
+        if own is None:
+            return None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            squares = np.where(own > 0, weights**2 / own, 0.0).sum(axis=1)
+            return np.where(squares > 0, weights.sum(axis=1) ** 2 / squares, 0.0)
 
     return OneVsRestCounts(
-        labels=np.zeros(n_tables, dtype=int),
-        tp=joined("tp"),
-        fn=joined("fn"),
-        fp=joined("fp"),
-        tn=joined("tn"),
-        classes=stacked.classes,
+        labels=np.zeros(len(tp), dtype=int),
+        tp=tp.sum(axis=1),
+        fn=fn.sum(axis=1),
+        fp=fp.sum(axis=1),
+        tn=tn.sum(axis=1),
+        classes=classes,
         joint=None,
-        positive_trials=joined("positive_trials"),
-        negative_trials=joined("negative_trials"),
+        positive_trials=pooled(tp + fn, trials[0]),
+        negative_trials=pooled(fp + tn, trials[1]),
     )
 
 

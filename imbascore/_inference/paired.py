@@ -30,14 +30,15 @@ from .._core.checks import (
 from .._core.engine import ContingencyTable
 from .._core.inputs import read_labelled
 from .._core.inputs.unique import unite_labels
-from .._core.resampling import percentiles
 from .._core.types import ArrayLike, FloatArray
 from .._metrics.named_scores import check_metric_name, score_of_table
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .calibration import calibration_comparison
+from .callables import callable_comparison, callable_name
 from .cochran import SUBSETS, CochranComparison, cochran_comparison
 from .intervals import table_evaluator
 from .ranking import ranking_comparison
+from .settings import Resampling, difference_test
 
 __all__ = ["PairedCounts", "PredictionComparison", "compare_predictions"]
 
@@ -57,11 +58,21 @@ def _read_prediction(y_true, pred, name, sample_weight, func):
     prediction by its parameter here (``pred_a``, ``pred_b``): the door
     calls the predictions ``y_pred``."""
     try:
-        return read_labelled(y_true, pred, sample_weight, func)
+        read = read_labelled(y_true, pred, sample_weight, func)
     except (TypeError, ValueError) as error:
         message = str(error).replace("y_true/y_pred", f"y_true/{name}")
         message = re.sub(r"\by_pred\b", name, message)
         raise type(error)(message) from None
+    if read is None:
+        raise ValueError(
+            param_error(
+                func,
+                name,
+                "labels of one class per sample (not multilabel indicators)",
+                "a 2-D indicator array",
+            )
+        )
+    return read
 
 
 class PairedCounts:
@@ -125,17 +136,7 @@ class PairedCounts:
         func = "compare_predictions"
         pairs = []
         for name, pred in (("pred_a", pred_a), ("pred_b", pred_b)):
-            read = _read_prediction(y_true, pred, name, sample_weight, func)
-            if read is None:
-                raise ValueError(
-                    param_error(
-                        func,
-                        name,
-                        "labels of one class per sample (not multilabel indicators)",
-                        "a 2-D indicator array",
-                    )
-                )
-            pairs.append(read)
+            pairs.append(_read_prediction(y_true, pred, name, sample_weight, func))
         (true, a, classes_a, weights), (_, b, classes_b, _) = pairs
         labels, in_a, in_b = unite_labels(classes_a, classes_b, func)
         size = len(labels)
@@ -402,17 +403,9 @@ def _cochran(y_true, predictions, metric, sample_weight, metric_params, func):
     names += [f"more_preds[{i}]" for i in range(len(predictions) - 2)]
     truth, correct = None, []
     for name, pred in zip(names, predictions, strict=True):
-        read = _read_prediction(y_true, pred, name, None, func)
-        if read is None:
-            raise ValueError(
-                param_error(
-                    func,
-                    name,
-                    "labels of one class per sample (not multilabel indicators)",
-                    "a 2-D indicator array",
-                )
-            )
-        codes_true, codes_pred, classes, _ = read
+        codes_true, codes_pred, classes, _ = _read_prediction(
+            y_true, pred, name, None, func
+        )
         truth = np.asarray(classes)[codes_true]
         correct.append(codes_true == codes_pred)
     return cochran_comparison(
@@ -424,18 +417,24 @@ def _cochran(y_true, predictions, metric, sample_weight, metric_params, func):
     )
 
 
-def _ranking_comparison(y_true, pred_a, pred_b, metric, **options):
-    """:func:`compare_predictions` of a ranking or calibration metric (scores
-    or probabilities as ``pred_a`` and ``pred_b``)."""
+def _family_comparison(y_true, pred_a, pred_b, metric, resampling, **options):
+    """:func:`compare_predictions` of a metric read from rows (a callable),
+    scores or probabilities (``pred_a`` and ``pred_b`` as that metric reads
+    them)."""
+    if callable(metric):
+        drawn = callable_comparison(
+            y_true, pred_a, pred_b, metric, resampling, **options
+        )
+        return _difference(callable_name(metric), *drawn)
     compare = (
         calibration_comparison
         if metric in CALIBRATION_METRIC_NAMES
         else ranking_comparison
     )
-    result = compare(y_true, pred_a, pred_b, metric, **options)
+    result = compare(y_true, pred_a, pred_b, metric, resampling, **options)
     score_a, score_b, difference, low, high, pvalue, test, method = result[:8]
     statistic = result[8] if len(result) > 8 else None
-    level = check_confidence_level(options["confidence_level"], options["func"])
+    level = check_confidence_level(resampling.confidence_level, options["func"])
     return PredictionComparison(
         metric,
         float(score_a),
@@ -582,23 +581,21 @@ def compare_predictions(
                 method,
             )
         )
-    if more_preds or method == "cochran_q":
+    if (more_preds or method == "cochran_q") and not callable(metric):
         predictions = (pred_a, pred_b, *more_preds)
         return _cochran(y_true, predictions, metric, sample_weight, metric_params, func)
     if metric is None:
         metric = "iba"
-    check_metric_name(metric, func)
+    if not callable(metric):
+        check_metric_name(metric, func)
     check_seed(random_state, func)  # even where unused (DeLong)
-    if metric in SCORE_METRIC_NAMES or metric in CALIBRATION_METRIC_NAMES:
-        return _ranking_comparison(
+    if callable(metric) or metric in SCORE_METRIC_NAMES + CALIBRATION_METRIC_NAMES:
+        return _family_comparison(
             y_true,
             pred_a,
             pred_b,
             metric,
-            method=method,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
+            Resampling(method, confidence_level, n_resamples, random_state),
             sample_weight=sample_weight,
             metric_params=metric_params,
             func=func,
@@ -646,30 +643,32 @@ def compare_predictions(
     differences = evaluate_a(_square(tables.sum(axis=3), seen_a)) - evaluate_b(
         _square(tables.sum(axis=2), seen_b)
     )
-    differences = differences[np.isfinite(differences)]
+    pvalue = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
+    return _difference(metric, (score_a, score_b), differences, method, level, pvalue)
+
+
+def _difference(metric, scores, differences, method, level, pvalue=None):
+    """The :class:`PredictionComparison` of drawn ``differences`` (NaN draws
+    left out): their percentile interval and, without an exact ``pvalue``,
+    twice the smaller share of them on either side of 0."""
+    func = "compare_predictions"
+    differences, low, high, tail_pvalue = difference_test(differences, level)
     if differences.size == 0:
         warnings.warn(
             f"{func}: {metric!r} is undefined on every drawn table (as when "
             "y_true has one class and the metric needs both), so the difference "
             "has no interval and no p-value: they are NaN.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
-    low, high = percentiles(differences, level)
-    estimate = float(score_a - score_b)
-    pvalue = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
-    test = "mcnemar"
-    if pvalue is None:
-        test = method
-        pvalue = np.nan
-        if differences.size:
-            tail = min(np.mean(differences <= 0), np.mean(differences >= 0))
-            pvalue = float(min(1.0, 2 * tail))
+    score_a, score_b = (float(score) for score in scores)
+    test = "mcnemar" if pvalue is not None else method
+    pvalue = tail_pvalue if pvalue is None else pvalue
     return PredictionComparison(
         metric,
-        float(score_a),
-        float(score_b),
-        estimate,
+        score_a,
+        score_b,
+        score_a - score_b,
         float(low),
         float(high),
         pvalue,

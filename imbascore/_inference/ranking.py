@@ -81,11 +81,8 @@ def ranking_interval(
     y_true,
     y_score,
     metric,
+    resampling,
     *,
-    method,
-    confidence_level,
-    n_resamples,
-    random_state,
     sample_weight,
     prevalence,
     metric_params,
@@ -93,8 +90,9 @@ def ranking_interval(
     score_name="y_pred",
 ):
     """``(estimate, low, high, method, n_resamples, note)`` of ranking
-    metric ``metric`` on ``y_score``; ``score_name`` names the scores'
-    parameter."""
+    metric ``metric`` on ``y_score``, drawn as ``resampling`` (a
+    :class:`Resampling`) says; ``score_name`` names the scores' parameter."""
+    method, confidence_level, n_resamples, random_state = resampling
     method = _check_method(
         default_method(metric) if method is None else method,
         metric,
@@ -163,22 +161,12 @@ def _degenerate_note(low, high):
 
 
 def ranking_comparison(
-    y_true,
-    score_a,
-    score_b,
-    metric,
-    *,
-    method,
-    confidence_level,
-    n_resamples,
-    random_state,
-    sample_weight,
-    metric_params,
-    func,
+    y_true, score_a, score_b, metric, resampling, *, sample_weight, metric_params, func
 ):
     """The paired difference of ranking metric ``metric`` between two
     models' scores of the same samples: ``(score_a, score_b, difference,
     low, high, pvalue, test, method)``."""
+    method, confidence_level, n_resamples, random_state = resampling
     if method is None:
         method = "delong" if metric == "roc_auc" else "bootstrap"
     method = _check_method(method, metric, _PAIRED_METHODS, func)

@@ -404,7 +404,7 @@ def test_bayesian_signed_rank():
     rng = np.random.default_rng(3)
     base = rng.random(10)
     scores = pd.DataFrame({"none": base, "smote": base + 0.1, "same": base})
-    result = compare_approaches(scores, control="none", rope=0.01)
+    result = compare_approaches(scores, control="none", bayesian={"rope": 0.01})
     rows = result.wilcoxon.set_index("approach")
     probabilities = rows[["p_better", "p_equivalent", "p_worse"]]
     assert probabilities.sum(axis=1).tolist() == pytest.approx([1.0, 1.0])
@@ -466,3 +466,31 @@ def test_critical_difference_display_groups_and_axes(pyplot):
     assert {"a", "b"} <= {text.get_text() for text in plain.ax_.texts}
     with pytest.raises(ValueError, match="one name per average rank.*1 names for 2"):
         CriticalDifferenceDisplay(average_ranks=[1.0, 2.0], names=["a"])
+
+
+def test_rope_and_random_state_moved_into_bayesian_with_a_future_warning():
+    pytest.importorskip("baycomp")
+    rng = np.random.default_rng(3)
+    base = rng.random(10)
+    scores = pd.DataFrame({"none": base, "smote": base + 0.02})
+    new = compare_approaches(scores, bayesian={"rope": 0.05, "random_state": 4})
+    with pytest.warns(FutureWarning, match="rope and random_state moved into bayes"):
+        old = compare_approaches(scores, rope=0.05, random_state=4)
+    assert old.rope == new.rope == 0.05
+    pd.testing.assert_frame_equal(old.wilcoxon, new.wilcoxon)
+    with pytest.warns(FutureWarning, match="rope moved into bayesian"):
+        off = compare_approaches(scores, rope=0.05, bayesian=False)
+    assert off.rope is None and "p_better" not in off.wilcoxon
+    # the old keywords are still checked, with their own names
+    with pytest.warns(FutureWarning), pytest.raises(ValueError, match="'rope' param"):
+        compare_approaches(scores, rope=-1.0, bayesian=False)
+
+
+def test_bayesian_dict_options_are_checked():
+    scores = pd.DataFrame({"none": [0.1, 0.2, 0.3], "smote": [0.2, 0.3, 0.5]})
+    with pytest.raises(ValueError, match="'bayesian' parameter.*'rope' and 'random"):
+        compare_approaches(scores, bayesian={"ropes": 0.1})
+    with pytest.raises(ValueError, match="'rope' parameter.*>= 0"):
+        compare_approaches(scores, bayesian={"rope": -0.1})
+    with pytest.raises(ValueError, match="random_state"):
+        compare_approaches(scores, bayesian={"random_state": "x"})
