@@ -29,6 +29,7 @@ from .._core.types import ArrayLike, FloatArray, RandomState
 from .._inference.calibration import calibration_interval
 from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
+from .._inference.settings import Resampling
 from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
 from .._metrics.named_scores import (
     check_metric_name,
@@ -976,18 +977,20 @@ def _score_value(taken, name, params, asked):
                 prevalence=prevalence,
             )
         return float(value), np.nan, np.nan
+    resampling = Resampling(
+        None if asked.method == "auto" else asked.method,
+        asked.level,
+        asked.n_resamples,
+        bootstrap_generator(asked.rng, _FUNC),
+    )
     options = {
-        "method": None if asked.method == "auto" else asked.method,
-        "confidence_level": asked.level,
-        "n_resamples": asked.n_resamples,
-        "random_state": bootstrap_generator(asked.rng, _FUNC),
         "sample_weight": weights,
         "prevalence": None,
         "metric_params": params,
         "func": _FUNC,
     }
     interval = ranking_interval if name in SCORE_METRIC_NAMES else calibration_interval
-    estimate, lo, hi, *_ = interval(y_true, scores, name, **options)
+    estimate, lo, hi, *_ = interval(y_true, scores, name, resampling, **options)
     return float(estimate), float(lo), float(hi)
 
 
