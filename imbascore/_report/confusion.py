@@ -185,9 +185,19 @@ class ConfusionCounts(Counts):
     def report(self, **params: Any) -> str | dict[str, Any]:
         """:func:`~imbascore.imbalanced_report` of these counts.
 
-        Takes the report's options (``labels``, ``target_names``, ``alpha``,
-        ``weight``, ``correction``, ``digits``, ``output_dict``,
-        ``zero_division``) and gives exactly the report of the counted data.
+        Takes the report's options (``labels``, ``target_names``,
+        ``metric_params``, ``digits``, ``output_dict``, ``zero_division``,
+        ``interval``, ``prevalence``) and gives exactly the report of the
+        counted data.
+
+        Examples
+        --------
+        >>> from imbascore import ConfusionCounts
+        >>> counts = ConfusionCounts.from_matrix([[81, 9], [3, 7]])
+        >>> report = counts.report(metric_params={"iba": {"alpha": 0.05}},
+        ...                        output_dict=True)
+        >>> round(report["classes"]["1"]["iba"], 4)
+        0.6237
         """
         return report_from_table(
             self._table,
