@@ -25,7 +25,7 @@ from .._metrics.catalogue import LABEL_CATALOGUE, metric_info
 from .._metrics.per_class import average_values, per_class_values
 from .._metrics.scoring import check_metric_params
 
-__all__ = ["REPORT_METRICS", "imbalanced_report", "report_from_table"]
+__all__ = ["REPORT_METRICS", "by_metric", "imbalanced_report", "report_from_table"]
 
 #: Metric keys of the report, in column order, with their column headings
 #: (the catalogue's metrics that have a heading).
@@ -340,11 +340,7 @@ def _fold_in(old_keywords, metric_params, interval, func):
                 interval = {**new, **({} if isinstance(interval, str) else interval)}
             form = f"interval={new!r}"
         elif option in _OLD_METRIC_OPTIONS:
-            new = {
-                info.name: {option: value}
-                for info in LABEL_CATALOGUE
-                if info.heading and option in info.params
-            }
+            new = by_metric({option: value})
             metric_params = {
                 name: {**new.get(name, {}), **(metric_params or {}).get(name, {})}
                 for name in {**new, **(metric_params or {})}
@@ -359,6 +355,18 @@ def _fold_in(old_keywords, metric_params, interval, func):
             stacklevel=4,
         )
     return metric_params, interval
+
+
+def by_metric(options):
+    """``{metric: {option: value}}``: each of ``options`` for every metric of
+    the report whose record declares it (``alpha`` for ``"iba"``,
+    ``correction`` for ``"dprime"`` and ``"aucz"``)."""
+    metric_params = {}
+    for info in LABEL_CATALOGUE:
+        for option, value in options.items():
+            if info.heading and option in info.params:
+                metric_params.setdefault(info.name, {})[option] = value
+    return metric_params
 
 
 def _as_mapping(value, func):
