@@ -723,38 +723,40 @@ def _score_json(auc, ap, calibration):
     return _without_nan(out)
 
 
-def _score_text(args, auc, ap, calibration, positive):
-    def number(value):
-        value = float(value)
-        return "nan" if math.isnan(value) else f"{value:.{args.digits}f}"
+def _score_text(args, numbers, positive):
+    """The text of the score report's ``numbers`` (:func:`_score_json`)."""
 
-    level = f"{auc.confidence_level:.0%}"
+    def number(value):
+        return "nan" if value is None else f"{value:.{args.digits}f}"
+
+    def bounds(entry):
+        low, high = number(entry["low"]), number(entry["high"])
+        return f"{number(entry['estimate'])} [{low}, {high}]"
+
+    level = f"{numbers['roc_auc']['confidence_level']:.0%}"
     of = "" if positive is None else f" (positive class {str(positive)!r})"
     lines = [
         f"scores of the --score column {args.score!r} against the --true column "
         f"{args.true!r}{of}",
         "",
-        f"ROC AUC            {number(auc.estimate)} [{number(auc.low)}, "
-        f"{number(auc.high)}]  (DeLong, {level})",
-        f"average precision  {number(ap)}",
+        f"ROC AUC            {bounds(numbers['roc_auc'])}  (DeLong, {level})",
+        f"average precision  {number(numbers['average_precision'])}",
+        "",
     ]
+    calibration = numbers["calibration"]
     if calibration is None:
-        lines += [
-            "",
-            "no calibration: the scores are not probabilities (not all in [0, 1])",
-        ]
-        return "\n".join(lines)
-    width = max(len(name) for name in calibration.numbers)
-    lines += ["", f"calibration (the scores read as probabilities; {level}, bootstrap)"]
-    for name in calibration.numbers:
-        value = getattr(calibration, name)
         lines.append(
-            f"  {name:<{width}}  {number(value.estimate)} [{number(value.low)}, "
-            f"{number(value.high)}]"
+            "no calibration: the scores are not probabilities (not all in [0, 1])"
         )
+        return "\n".join(lines)
+    p_value = calibration.pop("p_value")
+    width = max(len(name) for name in calibration)
+    lines.append(f"calibration (the scores read as probabilities; {level}, bootstrap)")
+    lines += [
+        f"  {name:<{width}}  {bounds(entry)}" for name, entry in calibration.items()
+    ]
     lines.append(
-        f"  test of calibration (MCB under calibration): p = "
-        f"{number(calibration.p_value)}"
+        f"  test of calibration (MCB under calibration): p = {number(p_value)}"
     )
     lines += ["", _legend({}, _CALIBRATION_EXTRA, title="rows")]
     return "\n".join(lines)
@@ -811,7 +813,7 @@ def _score_report(args):
     auc, ap, calibration = _score_numbers(args, y_true, scores, weights, positive)
     if args.json:
         return json.dumps(_score_json(auc, ap, calibration), indent=2), []
-    return _score_text(args, auc, ap, calibration, positive), []
+    return _score_text(args, _score_json(auc, ap, calibration), positive), []
 
 
 def _label_report(args):

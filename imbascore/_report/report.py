@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -444,48 +445,34 @@ def _check_interval(interval, multilabel, func):
 def _row_names(labels, target_names, explicit_labels, func):
     """The report's row keys: ``target_names`` or ``str(label)``, all distinct."""
     labels = labels.tolist()
-    if target_names is None:
-        names = [str(label) for label in labels]
-        seen = {}
-        for label, name in zip(labels, names):
-            seen.setdefault(name, []).append(label)
-        clashes = {name: same for name, same in seen.items() if len(same) > 1}
-        if clashes:
-            name, same = next(iter(clashes.items()))
-            raise ValueError(
-                param_error(
-                    func,
-                    "labels" if explicit_labels else "y_true/y_pred",
-                    "labels whose str() differ, as str(label) names the report's rows",
-                    f"labels {same} all written {name!r}",
-                    "Pass target_names, one distinct name per label.",
-                )
-            )
+    names = [str(name) for name in (labels if target_names is None else target_names)]
+    if target_names is not None and len(names) != len(labels):
+        rule = f"a list of {len(labels)} names, one per label {labels}"
+        raise ValueError(param_error(func, "target_names", rule, names))
+    times = Counter(names)
+    repeated = next((name for name in names if times[name] > 1), None)
+    if repeated is None:
         return names
-    target_names = [str(name) for name in target_names]
-    if len(target_names) != len(labels):
-        raise ValueError(
-            param_error(
-                func,
-                "target_names",
-                f"a list of {len(labels)} names, one per label {labels}",
-                target_names,
-            )
-        )
-    repeated = [
-        name for name in dict.fromkeys(target_names) if target_names.count(name) > 1
-    ]
-    if repeated:
+    if target_names is not None:
         raise ValueError(
             param_error(
                 func,
                 "target_names",
                 "a list of distinct names, as they name the report's rows",
-                target_names,
-                f"{repeated[0]!r} occurs {target_names.count(repeated[0])} times.",
+                names,
+                f"{repeated!r} occurs {times[repeated]} times.",
             )
         )
-    return target_names
+    same = [label for label, name in zip(labels, names) if name == repeated]
+    raise ValueError(
+        param_error(
+            func,
+            "labels" if explicit_labels else "y_true/y_pred",
+            "labels whose str() differ, as str(label) names the report's rows",
+            f"labels {same} all written {repeated!r}",
+            "Pass target_names, one distinct name per label.",
+        )
+    )
 
 
 def _number(value, weighted):
