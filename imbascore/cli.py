@@ -30,10 +30,9 @@ from ._report.confusion import confusion_counts
 from ._report.report import (
     REPORT_METRICS,
     by_metric,
-    format_interval_report,
-    format_report,
+    format_any_report,
     imbalanced_report,
-    report_from_table,
+    report_dict,
 )
 from .paper_tables import GARCIA2009_TABLE2
 
@@ -838,9 +837,8 @@ def _label_report(args):
     if counted.error is not None:
         raise counted.error
     priors, note = _priors_by_label(args, counted.counts.table)
-    report = report_from_table(
-        counted.counts.table,
-        weighted=counted.counts.weighted,
+    report = report_dict(
+        counted.counts,
         func="imbalanced_report",
         metric_params=by_metric(
             {
@@ -851,14 +849,14 @@ def _label_report(args):
         ),
         zero_division=args.zero_division,
         interval=args.interval and {"method": args.interval, **_interval_options(args)},
-        output_dict=True,
         prevalence=priors,
     )
     if args.json:
         text = json.dumps(_without_nan(report), indent=2)
     else:
-        formatted = format_interval_report if args.interval else format_report
-        text = formatted(report, args.digits) + "\n\n" + _legend(_REPORT_COLUMNS)
+        text = (
+            format_any_report(report, args.digits) + "\n\n" + _legend(_REPORT_COLUMNS)
+        )
     notes = [note]
     if isinstance(args.zero_division, float) and math.isnan(args.zero_division):
         notes.append(_undefined_note(report, args, "null" if args.json else "nan"))

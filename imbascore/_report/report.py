@@ -17,7 +17,7 @@ from .._core.checks import (
     did_you_mean,
     param_error,
 )
-from .._core.counts import Counts, count
+from .._core.counts import count
 from .._core.engine.multilabel import exact_matches
 from .._core.engine.select import select_counts
 from .._core.types import ArrayLike, ZeroDivision
@@ -26,7 +26,14 @@ from .._metrics.catalogue import LABEL_CATALOGUE, metric_info
 from .._metrics.per_class import average_values, per_class_values
 from .._metrics.scoring import check_metric_params
 
-__all__ = ["REPORT_METRICS", "by_metric", "imbalanced_report", "report_from_table"]
+__all__ = [
+    "REPORT_METRICS",
+    "by_metric",
+    "check_output",
+    "format_any_report",
+    "imbalanced_report",
+    "report_dict",
+]
 
 #: Metric keys of the report, in column order, with their column headings
 #: (the catalogue's metrics that have a heading).
@@ -201,63 +208,65 @@ def imbalanced_report(
         accuracy  0.60 of the 5 samples predicted correctly
     """
     counts = count(y_true, y_pred, sample_weight, "imbalanced_report")
-    return report_from_table(
-        counts.table,
-        weighted=counts.weighted,
+    output_dict = check_output(digits, output_dict, "imbalanced_report")
+    report = report_dict(
+        counts,
         func="imbalanced_report",
         labels=labels,
         target_names=target_names,
         metric_params=metric_params,
-        digits=digits,
-        output_dict=output_dict,
         zero_division=zero_division,
         interval=interval,
         prevalence=prevalence,
         **old_keywords,
     )
+    return report if output_dict else format_any_report(report, digits)
 
 
-def report_from_table(
-    table,
+def check_output(digits, output_dict, func):
+    """Check the report's ``digits``; return ``output_dict`` checked."""
+    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
+        raise ValueError(param_error(func, "digits", "a non-negative int", digits))
+    return check_bool(output_dict, "output_dict", func)
+
+
+def report_dict(
+    counts,
     *,
-    weighted,
     func,
     labels=None,
     target_names=None,
     metric_params=None,
-    digits=3,
-    output_dict=False,
     zero_division="warn",
     interval=None,
     prevalence=None,
     **old_keywords,
 ):
-    """The report of a counted table (see :func:`imbalanced_report`)."""
+    """The report of counted labels as a dict (see :func:`imbalanced_report`
+    for the options and the layout)."""
     metric_params, interval = _fold_in(old_keywords, metric_params, interval, func)
     params = _check_metric_params(metric_params, func)
-    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
-        raise ValueError(param_error(func, "digits", "a non-negative int", digits))
     fill, warn = check_zero_division(zero_division, func)
-    output_dict = check_bool(output_dict, "output_dict", func)
-    interval = _check_interval(interval, table.multilabel, func)
-    counted, counted_weighted = table, weighted
+    interval = _check_interval(interval, counts.multilabel, func)
+    table, weighted = counts.table, counts.weighted
     if prevalence is not None:  # every value at that ratio; intervals too
-        at_ratio = Counts(table, weighted=weighted).rescaled(prevalence, 1, func)
-        table, weighted = at_ratio.table, True
-    counts = select_counts(table, labels=labels, average=None, func=func, stacklevel=3)
-    names = _row_names(counts.labels, target_names, labels is not None, func)
+        table, weighted = counts.rescaled(prevalence, 1, func).table, True
+    selected = select_counts(
+        table, labels=labels, average=None, func=func, stacklevel=3
+    )
+    names = _row_names(selected.labels, target_names, labels is not None, func)
 
     columns = {
         name: per_class_values(
-            name, counts, fill, False, stacklevel=2, **params.get(name, {})
+            name, selected, fill, False, stacklevel=2, **params.get(name, {})
         )
         for name in REPORT_METRICS
     }
-    undefined = (counts.positives == 0) | (counts.negatives == 0)
+    undefined = (selected.positives == 0) | (selected.negatives == 0)
     if warn and undefined.any():
         warnings.warn(
             "The metrics of label(s) "
-            f"{counts.labels[undefined].tolist()} are ill-defined and being set to "
+            f"{selected.labels[undefined].tolist()} are ill-defined and being set to "
             "0.0: y_true has no samples of that class, or no samples of any other "
             "class. Use `zero_division` parameter to control this behavior.",
             UndefinedMetricWarning,
@@ -268,12 +277,12 @@ def report_from_table(
     for row, name in enumerate(names):
         classes[name] = {metric: float(columns[metric][row]) for metric in columns}
         for key, cells in _COUNT_KEYS.items():
-            classes[name][key] = _number(getattr(counts, cells)[row], weighted)
-    total = _number(counts.positives.sum(), weighted)
+            classes[name][key] = _number(getattr(selected, cells)[row], weighted)
+    total = _number(selected.positives.sum(), weighted)
     averages = {
         average: {
             **{
-                metric: average_values(values, counts.positives, average, fill)
+                metric: average_values(values, selected.positives, average, fill)
                 for metric, values in columns.items()
             },
             "support": total,
@@ -286,7 +295,8 @@ def report_from_table(
         right = exact_matches(table)[0] if table.samples is not None else np.nan
         whole = samples = _number(table.stacks[0].sum(), weighted)
     else:
-        right, whole = float(counts.joint.diagonal().sum()), float(counts.joint.sum())
+        joint = selected.joint
+        right, whole = float(joint.diagonal().sum()), float(joint.sum())
     report = {
         "classes": classes,
         "averages": averages,
@@ -303,13 +313,13 @@ def report_from_table(
         }
     if interval is not None:
         rows, by_average, report["interval"] = report_intervals(
-            counted,
-            counted_weighted,
+            counts.table,
+            counts.weighted,
             n_rows=len(classes),
             averages=list(averages),
             metrics=list(REPORT_METRICS),
             params=params,
-            labels=counts.labels.tolist(),
+            labels=selected.labels.tolist(),
             func=func,
             prevalence=prevalence,
             **interval,
@@ -318,11 +328,7 @@ def report_from_table(
             entry["interval"] = bounds
         for average, bounds in by_average.items():
             averages[average]["interval"] = bounds
-    if output_dict:
-        return report
-    if interval is not None:
-        return format_interval_report(report, digits)
-    return format_report(report, digits)
+    return report
 
 
 def _fold_in(old_keywords, metric_params, interval, func):
@@ -538,6 +544,13 @@ def _prevalence_note(report):
         f"At the class ratio {ratio} (the counts of each true class rescaled to "
         "it, its rates as measured).",
     ]
+
+
+def format_any_report(report, digits=3):
+    """The text of a report dict, with its intervals if it has them."""
+    if "interval" in report:
+        return format_interval_report(report, digits)
+    return format_report(report, digits)
 
 
 def format_interval_report(report, digits=3):
