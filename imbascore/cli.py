@@ -21,10 +21,7 @@ import numpy as np
 
 from ._core.checks import did_you_mean
 from ._core.inputs.label_csv import CHUNK_ROWS
-from ._core.inputs.label_files import (
-    count_label_file,
-    read_label_file_columns,
-)
+from ._core.inputs.label_files import count_label_file, read_label_file_columns
 from ._core.optional import require
 from ._metrics.catalogue import metric_info
 from ._metrics.formulas import DPRIME_CORRECTIONS
@@ -32,10 +29,10 @@ from ._metrics.garcia2009 import garcia2009_measures
 from ._report.confusion import confusion_counts
 from ._report.report import (
     REPORT_METRICS,
-    format_interval_report,
-    format_report,
+    by_metric,
+    format_any_report,
     imbalanced_report,
-    report_from_table,
+    report_dict,
 )
 from .paper_tables import GARCIA2009_TABLE2
 
@@ -49,45 +46,31 @@ def _labels_from_counts(tp, fn, fp, tn):
     return y_true, y_pred
 
 
+#: The example's two classifiers, by title: their (TP, FN, FP, TN).
+_EXAMPLES = {
+    "A classifier (TP=5, FN=10, FP=50, TN=10000)": (5, 10, 50, 10000),
+    "Predicting every sample negative (TP=0, FN=15, FP=0, TN=10050)": (0, 15, 0, 10050),
+}
+_TABLE2 = ("TPR", "TNR", "Acc", "Gmean", "AUC", "OP", "IBA1", "IBA.5", "IBA.1")
+
+
 def _example(args):
     """The balanced-accuracy explainer's classifier and García 2009 Table 2."""
     out = args.stream
-    cases = {
-        "A classifier (TP=5, FN=10, FP=50, TN=10000)": (5, 10, 50, 10000),
-        "Predicting every sample negative (TP=0, FN=15, FP=0, TN=10050)": (
-            0,
-            15,
-            0,
-            10050,
-        ),
-    }
-    for title, counts in cases.items():
-        y_true, y_pred = _labels_from_counts(*counts)
-        print(f"{title}\n", file=out)
-        print(
-            imbalanced_report(
-                y_true,
-                y_pred,
-                target_names=["negative", "positive"],
-                zero_division=0.0,
-            ),
-            file=out,
+    for title, counts in _EXAMPLES.items():
+        report = imbalanced_report(
+            *_labels_from_counts(*counts),
+            target_names=["negative", "positive"],
+            zero_division=0.0,
         )
-        print(file=out)
+        print(f"{title}\n\n{report}\n", file=out)
     print(
         "Accuracy prefers predicting everything negative (0.999 > 0.994); every "
-        "imbalance metric of the positive row prefers the classifier.\n",
-        file=out,
-    )
-    print(
+        "imbalance metric of the positive row prefers the classifier.\n\n"
         "García et al. (2009), Table 2, recomputed from its rates (ratio 1:10)",
         file=out,
     )
-    print(
-        f"{'':8}{'TPR':>7}{'TNR':>7}{'Acc':>7}{'Gmean':>7}{'AUC':>7}{'OP':>7}"
-        f"{'IBA1':>7}{'IBA.5':>7}{'IBA.1':>7}",
-        file=out,
-    )
+    print(f"{'':8}" + "".join(f"{heading:>7}" for heading in _TABLE2), file=out)
     for name, (tpr, tnr, *_printed) in GARCIA2009_TABLE2.items():
         row = garcia2009_measures(tpr, tnr, (tpr + 10 * tnr) / 11)
         print(f"{name:8}" + "".join(f"{float(v):7.3f}" for v in row), file=out)
@@ -110,16 +93,43 @@ def _version():
         return __version__
 
 
-def _unit_interval(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(
-            f"must be a number in the range [0, 1]; got {text!r}"
-        )
-    return value
+def _typed(convert, accept, rule):
+    """An argparse type: ``convert(text)`` where it succeeds and ``accept``
+    takes the value, else the error ``must be {rule}; got {text!r}``."""
+
+    def parse(text):
+        try:
+            value = convert(text)
+        except ValueError:
+            value = None
+        if value is None or not accept(value):
+            raise argparse.ArgumentTypeError(f"must be {rule}; got {text!r}")
+        return value
+
+    return parse
+
+
+#: Decimals beyond float64's 17 significant digits show only noise.
+_MAX_DIGITS = 17
+_unit_interval = _typed(
+    float, lambda value: 0.0 <= value <= 1.0, "a number in the range [0, 1]"
+)
+_digits = _typed(
+    int,
+    lambda value: 0 <= value <= _MAX_DIGITS,
+    f"an integer in the range [0, {_MAX_DIGITS}]",
+)
+_zero_division = _typed(
+    lambda text: text if text == "warn" else float(text),
+    lambda value: value == "warn" or value in (0.0, 1.0) or math.isnan(value),
+    "one of nan, 0, 1 or warn",
+)
+_positive_int = _typed(int, lambda value: value >= 1, "a positive integer")
+_delimiter = _typed(
+    lambda text: {"\\t": "\t", "tab": "\t"}.get(text, text),
+    lambda text: len(text) == 1,
+    "one character (\\t or tab for a tab)",
+)
 
 
 def _prevalence(text):
@@ -172,22 +182,21 @@ def _file_label(text, classes, flag):
     )
 
 
-def _positive_label(args, classes, support):
+def _positive_label(args, classes, support, needs, says):
     """--positive's label, else the minority of the --true column (the later
-    label on a tie), and the note saying which was taken."""
+    label on a tie), and the note saying which was taken: ``says`` with the
+    label. ``needs`` opens the error when every weight is 0."""
     if args.positive is not None:
         return _file_label(args.positive, classes, "--positive"), None
     present = [(size, i) for i, size in enumerate(support) if size > 0]
     if not present:
         raise _CommandError(
-            f"--prevalence needs true samples: every weight in the --weight "
-            f"column {args.weight!r} is 0"
+            f"{needs}every weight in the --weight column {args.weight!r} is 0"
         )
-    size, index = min(present, key=lambda item: (item[0], -item[1]))
-    label = classes[index]
+    label = classes[min(present, key=lambda item: (item[0], -item[1]))[1]]
     return label, (
-        f"--prevalence {args.prevalence:g} is the share of {str(label)!r}, the "
-        f"minority of the --true column {args.true!r} (choose with --positive)"
+        f"{says} {str(label)!r}, the minority of the --true column {args.true!r} "
+        "(choose with --positive)"
     )
 
 
@@ -221,7 +230,13 @@ def _priors_by_label(args, table):
         positive, note = _file_label(text, classes, "--prevalence"), None
     else:
         share = prevalence
-        positive, note = _positive_label(args, classes, support)
+        positive, note = _positive_label(
+            args,
+            classes,
+            support,
+            "--prevalence needs true samples: ",
+            f"--prevalence {share:g} is the share of",
+        )
     others = sum(size for label, size in zip(classes, support) if label != positive)
     if others <= 0:
         raise _CommandError(
@@ -236,55 +251,6 @@ def _priors_by_label(args, table):
     return priors, note
 
 
-#: Decimals beyond float64's 17 significant digits show only noise.
-_MAX_DIGITS = 17
-
-
-def _digits(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= _MAX_DIGITS:
-        raise argparse.ArgumentTypeError(
-            f"must be an integer in the range [0, {_MAX_DIGITS}]; got {text!r}"
-        )
-    return value
-
-
-def _zero_division(text):
-    if text == "warn":
-        return text
-    try:
-        value = float(text)
-    except ValueError:
-        value = None
-    if value is None or not (value in (0.0, 1.0) or math.isnan(value)):
-        raise argparse.ArgumentTypeError(
-            f"must be one of nan, 0, 1 or warn; got {text!r}"
-        )
-    return value
-
-
-def _positive_int(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
-    return value
-
-
-def _delimiter(text):
-    text = {"\\t": "\t", "tab": "\t"}.get(text, text)
-    if len(text) != 1:
-        raise argparse.ArgumentTypeError(
-            f"must be one character (\\t or tab for a tab); got {text!r}"
-        )
-    return text
-
-
 def _without_nan(value):
     """JSON has no NaN: undefined values are written as null."""
     if isinstance(value, dict):
@@ -294,16 +260,14 @@ def _without_nan(value):
     return value
 
 
-def _report_flags(args):
-    """What the user typed for each parameter of :func:`imbalanced_report`."""
-    return {
+def _flags(args):
+    """What the user typed for each parameter of the library's functions that
+    the report calls (the --score column plays y_pred's part with --score)."""
+    flags = {
         "y_true": f"--true column {args.true!r}",
         "y_pred": f"--pred column {args.pred!r}",
         "y_true/y_pred": f"--true and --pred columns ({args.true!r}, {args.pred!r})",
         "sample_weight": f"--weight column {args.weight!r}",
-        "alpha": "--alpha",
-        "weight": "--wa-weight",
-        "correction": "--correction",
         "zero_division": "--zero-division",
         "digits": "--digits",
         "interval": "--interval",
@@ -311,11 +275,23 @@ def _report_flags(args):
         "n_resamples": "--n-resamples",
         "random_state": "--random-state",
         "prevalence": "--prevalence",
+        "groups": f"--group column(s) {args.group!r}",
+    }
+    if args.score is None:
+        return flags
+    score = f"--score column {args.score!r}"
+    return flags | {
+        "y_pred": score,
+        "y_score": score,
+        "y_proba": score,
+        "y_true/y_score": f"--true and --score columns ({args.true!r}, {args.score!r})",
+        "pos_label": "--positive",
     }
 
 
 _PARAMETER = re.compile(
-    r"The '([\w/]+)' parameter of (?:imbalanced_report|confusion_counts)"
+    r"The '([\w/]+)' parameter of (?:imbalanced_report|confusion_counts|"
+    r"metrics_by_group|metric_interval|average_precision_score|calibration_report)"
 )
 
 
@@ -437,9 +413,56 @@ def _count_chunk(y_true, y_pred, sample_weight):
     return confusion_counts(y_true, y_pred, sample_weight=sample_weight)
 
 
-#: The grouped report's columns: (heading, metric of the catalogue, the
-#: options that set its parameters). The ungrouped report's main metrics of
-#: the positive class; balanced accuracy as the binary mean of the two rates.
+def _column_options(*named):
+    """``{column: "--true/--pred"}``: the options that name each column, of
+    ``(option, column)`` pairs (a column None is not given)."""
+    options = {}
+    for option, column in named:
+        if column is not None:
+            options.setdefault(column, []).append(option)
+    return {column: "/".join(names) for column, names in options.items()}
+
+
+def _read_whole(args, flag, column):
+    """``(columns, examples, groups, keys)``: the --true column, ``column``
+    (typed after ``flag``, --pred or --score), the --weight and --group
+    columns, read chunk by chunk as the ungrouped report reads them, then
+    joined in memory (``{column: array}``, ``{column: example of text or
+    None}``); the --group columns' names and the groups of the rows (a
+    column, or a dataframe of several)."""
+    groups = list(dict.fromkeys(args.group or []))
+    columns, examples = read_label_file_columns(
+        args.file,
+        _column_options(
+            ("--true", args.true),
+            (flag, column),
+            ("--weight", args.weight),
+            *(("--group", name) for name in groups),
+        ),
+        labels=list(dict.fromkeys([args.true, column, *groups])),
+        weight=args.weight,
+        delimiter=args.delimiter,
+        chunk_rows=args.chunk_rows,
+    )
+    keys = columns[groups[0]] if len(groups) == 1 else None
+    if len(groups) > 1:
+        pd = require("pandas", "study", "imbascore report --group with two columns")
+        keys = pd.DataFrame({name: columns[name] for name in groups})
+    return columns, examples, groups, keys
+
+
+def _interval_options(args):
+    """The interval options of the report's functions, from their flags."""
+    return {
+        "confidence_level": args.confidence_level,
+        "n_resamples": args.n_resamples,
+        "random_state": args.random_state,
+    }
+
+
+#: The grouped report's columns: (heading, metric of the catalogue). The
+#: ungrouped report's main metrics of the positive class; balanced accuracy
+#: as the binary mean of the two rates.
 _GROUP_METRICS = (
     ("sens", "sensitivity"),
     ("spec", "specificity"),
@@ -449,58 +472,9 @@ _GROUP_METRICS = (
 )
 
 
-def _read_columns(args, options, labels):
-    """``({column: array}, {column: example of text or None})``: the whole
-    of the ``labels`` columns (and the --weight column), read chunk by chunk
-    as the ungrouped report reads them, then joined in memory."""
-    return read_label_file_columns(
-        args.file,
-        options,
-        labels=labels,
-        weight=args.weight,
-        delimiter=args.delimiter,
-        chunk_rows=args.chunk_rows,
-    )
-
-
-def _read_whole(args, flag, column):
-    """``(columns, examples, groups)``: the --true column, ``column`` (typed
-    after ``flag``, --pred or --score), the --weight and --group columns,
-    read whole by :func:`_read_columns`, and the --group columns' names."""
-    groups = list(dict.fromkeys(args.group or []))
-    options = {}
-    for option, name in (
-        ("--true", args.true),
-        (flag, column),
-        ("--weight", args.weight),
-        *(("--group", name) for name in groups),
-    ):
-        if name is not None:
-            options.setdefault(name, []).append(option)
-    labels = list(dict.fromkeys([args.true, column, *groups]))
-    columns, examples = _read_columns(
-        args, {name: "/".join(names) for name, names in options.items()}, labels
-    )
-    return columns, examples, groups
-
-
-def _flagged(error, pattern, flags):
-    """The one-line error of a library ``error``: each parameter that
-    ``pattern`` finds (and the label door's) named by its option."""
-    message = pattern.sub(
-        lambda match: (
-            f"The {flags[match.group(1)]}"
-            if match.group(1) in flags
-            else match.group(0)
-        ),
-        str(error),
-    )
-    return _CommandError(_in_flags(message, flags))
-
-
 def _group_positive(args, y_true, y_pred, weights):
-    """--positive's label, else the minority of the --true column (the later
-    label on a tie), and the note saying which was taken."""
+    """The positive class of a grouped report (see :func:`_positive_label`),
+    and the note saying which was taken; two labels at most."""
     classes = np.unique(np.concatenate([y_true, y_pred])).tolist()
     fractions = y_pred[np.isfinite(y_pred)] % 1 if y_pred.dtype.kind == "f" else []
     if np.any(fractions):  # scores, as the label door refuses them
@@ -514,35 +488,9 @@ def _group_positive(args, y_true, y_pred, weights):
             f"({args.true!r}, {args.pred!r}) hold {len(classes)} labels: "
             f"{[str(label) for label in classes[:10]]}"
         )
-    if args.positive is not None:
-        return _file_label(args.positive, classes, "--positive"), None
-    support = [
-        float(np.sum(weights[y_true == label]))
-        if weights is not None
-        else float(np.sum(y_true == label))
-        for label in classes
-    ]
-    present = [(size, i) for i, size in enumerate(support) if size > 0]
-    if not present:
-        raise _CommandError(f"every weight in the --weight column {args.weight!r} is 0")
-    if len(present) == 1 and len(classes) == 1:
-        index = present[0][1]
-    else:
-        _, index = min(present, key=lambda item: (item[0], -item[1]))
-    label = classes[index]
-    return label, (
-        f"the positive class is {str(label)!r}, the minority of the --true "
-        f"column {args.true!r} (choose with --positive)"
-    )
-
-
-def _group_flags(args):
-    flags = _report_flags(args)
-    flags["groups"] = f"--group column(s) {args.group!r}"
-    return flags
-
-
-_GROUP_PARAMETER = re.compile(r"The '([\w/]+)' parameter of metrics_by_group")
+    weights = np.ones(len(y_true)) if weights is None else weights
+    support = [float(np.sum(weights[y_true == label])) for label in classes]
+    return _positive_label(args, classes, support, "", "the positive class is")
 
 
 def _jsonable(value):
@@ -558,30 +506,25 @@ def _group_rows(result, names, interval):
     """The per-group objects of ``--json``, then the overall one (its
     ``group`` null)."""
     rows = []
-    for i, group in enumerate(result.groups):
-        parts = group if isinstance(group, tuple) else (group,)
-        row = {
-            "group": {name: _jsonable(part) for name, part in zip(names, parts)},
-            "size": float(result.sizes[i]),
-            "positives": float(result.positives[i]),
-        }
+    for i, group in enumerate([*result.groups, None]):
+        if i == len(result.groups):  # the overall row
+            size, positives = np.sum(result.sizes), np.sum(result.positives)
+            values = result.overall
+        else:
+            parts = group if isinstance(group, tuple) else (group,)
+            group = {name: _jsonable(part) for name, part in zip(names, parts)}
+            size, positives = result.sizes[i], result.positives[i]
+            values = {
+                key: (result.values[key][i], result.low[key][i], result.high[key][i])
+                for key in result.metrics
+            }
+        row = {"group": group, "size": float(size), "positives": float(positives)}
         for key in result.metrics:
-            row[key] = float(result.values[key][i])
+            estimate, low, high = values[key]
+            row[key] = float(estimate)
             if interval:
-                row[f"{key}_low"] = float(result.low[key][i])
-                row[f"{key}_high"] = float(result.high[key][i])
+                row[f"{key}_low"], row[f"{key}_high"] = float(low), float(high)
         rows.append(row)
-    overall = {
-        "group": None,
-        "size": float(np.sum(result.sizes)),
-        "positives": float(np.sum(result.positives)),
-    }
-    for key in result.metrics:
-        estimate, low, high = result.overall[key]
-        overall[key] = float(estimate)
-        if interval:
-            overall[f"{key}_low"], overall[f"{key}_high"] = float(low), float(high)
-    rows.append(overall)
     return rows
 
 
@@ -622,11 +565,23 @@ def _format_group_table(rows, names, keys, digits, interval):
     return "\n".join(text)
 
 
+def _group_table(args, result, groups, names):
+    """The grouped table of ``result`` (``names`` maps its headings to the
+    catalogue's metrics): JSON with --json, else text with its legend."""
+    rows = _group_rows(result, groups, result.method is not None)
+    if args.json:
+        return json.dumps([_without_nan(row) for row in rows], indent=2)
+    text = _format_group_table(
+        rows, groups, list(result.metrics), args.digits, result.method is not None
+    )
+    return text + "\n\n" + _legend(names, _GROUP_EXTRA)
+
+
 def _group_report(args):
     """``imbascore report FILE --group COL``: the main metrics of the
     positive class in each group (the intersections of several --group
     columns), from :func:`~imbascore.metrics_by_group` on the columns read
-    whole into memory."""
+    whole into memory; ``(text, notes)``."""
     from ._groups.metrics import metrics_by_group
 
     if args.prevalence is not None:
@@ -634,55 +589,26 @@ def _group_report(args):
             "--prevalence is not available with --group: report the groups at "
             "the file's class ratio, or each group's file on its own"
         )
-    columns, examples, groups = _read_whole(args, "--pred", args.pred)
+    columns, examples, groups, keys = _read_whole(args, "--pred", args.pred)
     _check_label_kinds(examples, args)
     y_true, y_pred = columns[args.true], columns[args.pred]
     weights = None if args.weight is None else columns[args.weight]
     positive, note = _group_positive(args, y_true, y_pred, weights)
-    zero_division = math.nan if args.zero_division is None else args.zero_division
-    metrics = {key: name for key, name in _GROUP_METRICS}
+    metrics = dict(_GROUP_METRICS)
     metrics["iba"] = ("iba", {"alpha": args.alpha})
     metrics["ba"] = ("balanced_accuracy", {"average": "binary"})
-    if len(groups) == 1:
-        keys = columns[groups[0]]
-    else:
-        pd = require("pandas", "study", "imbascore report --group with two columns")
-        keys = pd.DataFrame({column: columns[column] for column in groups})
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            result = metrics_by_group(
-                y_true,
-                y_pred,
-                groups=keys,
-                metrics=metrics,
-                sample_weight=weights,
-                method=args.interval,
-                confidence_level=args.confidence_level,
-                n_resamples=args.n_resamples,
-                random_state=args.random_state,
-                pos_label=positive,
-                zero_division=zero_division,
-            )
-        except (ValueError, TypeError) as error:
-            raise _flagged(error, _GROUP_PARAMETER, _group_flags(args)) from None
-    rows = _group_rows(result, groups, args.interval is not None)
-    if args.json:
-        text = json.dumps([_without_nan(row) for row in rows], indent=2)
-    else:
-        text = _format_group_table(
-            rows, groups, list(metrics), args.digits, args.interval
-        )
-        text += "\n\n" + _legend(
-            {key: name for key, name in _GROUP_METRICS}, _GROUP_EXTRA
-        )
-    if note:
-        print(f"imbascore report: note: {note}", file=sys.stderr)
-    for warning in caught:
-        message = _warning_in_flags(warning.message, args)
-        print(f"imbascore report: warning: {message}", file=sys.stderr)
-    print(text, file=args.stream)
-    return 0
+    result = metrics_by_group(
+        y_true,
+        y_pred,
+        groups=keys,
+        metrics=metrics,
+        sample_weight=weights,
+        method=args.interval,
+        pos_label=positive,
+        zero_division=args.zero_division,
+        **_interval_options(args),
+    )
+    return _group_table(args, result, groups, dict(_GROUP_METRICS)), [note]
 
 
 def _legend(columns, extra=(), title="columns"):
@@ -730,28 +656,6 @@ _CALIBRATION_EXTRA = (
 )
 
 
-def _score_flags(args):
-    flags = _report_flags(args)
-    flags.update(
-        {
-            "y_pred": f"--score column {args.score!r}",
-            "y_score": f"--score column {args.score!r}",
-            "y_proba": f"--score column {args.score!r}",
-            "y_true/y_score": f"--true and --score columns ({args.true!r}, "
-            f"{args.score!r})",
-            "pos_label": "--positive",
-            "groups": f"--group column(s) {args.group!r}",
-        }
-    )
-    return flags
-
-
-_SCORE_PARAMETER = re.compile(
-    r"The '([\w/]+)' parameter of (?:metric_interval|average_precision_score|"
-    r"calibration_report|metrics_by_group)"
-)
-
-
 def _check_score_options(args):
     """The label report's options that a score column does not take."""
     for flag, given in (
@@ -766,25 +670,6 @@ def _check_score_options(args):
                 "DeLong's interval, average precision, calibration): give one "
                 "of --pred and --score, and run twice for both"
             )
-
-
-def _read_scores(args):
-    """The --true, --score, --weight and --group columns, read whole (the
-    label reader's chunks joined), and the positive label (--positive's)."""
-    columns, examples, groups = _read_whole(args, "--score", args.score)
-    scores = columns[args.score]
-    if examples[args.score] is not None or not np.issubdtype(scores.dtype, np.number):
-        raise _CommandError(
-            f"the --score column {args.score!r} must hold numbers (scores or "
-            f"probabilities of the positive class); got text, e.g. "
-            f"{examples[args.score]!r}"
-        )
-    y_true = columns[args.true]
-    positive = None
-    if args.positive is not None:
-        positive = _file_label(args.positive, np.unique(y_true).tolist(), "--positive")
-    weights = None if args.weight is None else columns[args.weight]
-    return columns, groups, y_true, scores.astype(float), weights, positive
 
 
 def _score_numbers(args, y_true, scores, weights, positive):
@@ -806,102 +691,88 @@ def _score_numbers(args, y_true, scores, weights, positive):
     ap = average_precision_score(
         y_true, scores, sample_weight=weights, pos_label=positive
     )
-    probabilities = bool(np.all((scores >= 0.0) & (scores <= 1.0)))
     calibration = None
-    if probabilities:
+    if np.all((scores >= 0.0) & (scores <= 1.0)):  # probabilities
         calibration = calibration_report(
             y_true,
             scores,
             pos_label=positive,
             sample_weight=weights,
-            confidence_level=args.confidence_level,
-            n_resamples=args.n_resamples,
-            random_state=args.random_state,
+            **_interval_options(args),
         )
     return auc, float(ap), calibration
 
 
+def _estimate(value):
+    """``{"estimate", "low", "high"}`` of a number with its interval."""
+    return {key: float(getattr(value, key)) for key in ("estimate", "low", "high")}
+
+
 def _score_json(auc, ap, calibration):
     out = {
-        "roc_auc": {
-            "estimate": float(auc.estimate),
-            "low": float(auc.low),
-            "high": float(auc.high),
-            "method": auc.method,
-            "confidence_level": auc.confidence_level,
-        },
+        "roc_auc": _estimate(auc)
+        | {"method": auc.method, "confidence_level": auc.confidence_level},
         "average_precision": ap,
         "calibration": None,
     }
     if calibration is not None:
-        numbers = {}
-        for name in calibration.numbers:
-            value = getattr(calibration, name)
-            numbers[name] = {
-                "estimate": float(value.estimate),
-                "low": float(value.low),
-                "high": float(value.high),
-            }
-        numbers["p_value"] = float(calibration.p_value)
-        out["calibration"] = numbers
+        out["calibration"] = {
+            name: _estimate(getattr(calibration, name)) for name in calibration.numbers
+        } | {"p_value": float(calibration.p_value)}
     return _without_nan(out)
 
 
-def _score_text(args, auc, ap, calibration, positive):
-    def number(value):
-        value = float(value)
-        return "nan" if math.isnan(value) else f"{value:.{args.digits}f}"
+def _score_text(args, numbers, positive):
+    """The text of the score report's ``numbers`` (:func:`_score_json`)."""
 
-    level = f"{auc.confidence_level:.0%}"
+    def number(value):
+        return "nan" if value is None else f"{value:.{args.digits}f}"
+
+    def bounds(entry):
+        low, high = number(entry["low"]), number(entry["high"])
+        return f"{number(entry['estimate'])} [{low}, {high}]"
+
+    level = f"{numbers['roc_auc']['confidence_level']:.0%}"
     of = "" if positive is None else f" (positive class {str(positive)!r})"
     lines = [
         f"scores of the --score column {args.score!r} against the --true column "
         f"{args.true!r}{of}",
         "",
-        f"ROC AUC            {number(auc.estimate)} [{number(auc.low)}, "
-        f"{number(auc.high)}]  (DeLong, {level})",
-        f"average precision  {number(ap)}",
+        f"ROC AUC            {bounds(numbers['roc_auc'])}  (DeLong, {level})",
+        f"average precision  {number(numbers['average_precision'])}",
+        "",
     ]
+    calibration = numbers["calibration"]
     if calibration is None:
-        lines += [
-            "",
-            "no calibration: the scores are not probabilities (not all in [0, 1])",
-        ]
-        return "\n".join(lines)
-    width = max(len(name) for name in calibration.numbers)
-    lines += ["", f"calibration (the scores read as probabilities; {level}, bootstrap)"]
-    for name in calibration.numbers:
-        value = getattr(calibration, name)
         lines.append(
-            f"  {name:<{width}}  {number(value.estimate)} [{number(value.low)}, "
-            f"{number(value.high)}]"
+            "no calibration: the scores are not probabilities (not all in [0, 1])"
         )
+        return "\n".join(lines)
+    p_value = calibration.pop("p_value")
+    width = max(len(name) for name in calibration)
+    lines.append(f"calibration (the scores read as probabilities; {level}, bootstrap)")
+    lines += [
+        f"  {name:<{width}}  {bounds(entry)}" for name, entry in calibration.items()
+    ]
     lines.append(
-        f"  test of calibration (MCB under calibration): p = "
-        f"{number(calibration.p_value)}"
+        f"  test of calibration (MCB under calibration): p = {number(p_value)}"
     )
     lines += ["", _legend({}, _CALIBRATION_EXTRA, title="rows")]
     return "\n".join(lines)
 
 
-def _score_group_table(args, columns, groups, y_true, scores, weights, positive):
+def _score_group_table(args, keys, groups, y_true, scores, weights, positive):
     """Each group's ROC AUC (DeLong), average precision and, for
     probabilities, Brier score and ECE, from :func:`metrics_by_group`."""
     from ._groups.metrics import metrics_by_group
 
-    probabilities = bool(np.all((scores >= 0.0) & (scores <= 1.0)))
     names = dict(_SCORE_GROUP_METRICS)
-    if not probabilities:
+    if not np.all((scores >= 0.0) & (scores <= 1.0)):  # not probabilities
         names = {key: names[key] for key in ("auc", "ap")}
     metrics = {
         key: name if positive is None else (name, {"pos_label": positive})
         for key, name in names.items()
     }
-    if len(groups) == 1:
-        keys = columns[groups[0]]
-    else:
-        pd = require("pandas", "study", "imbascore report --group with two columns")
-        keys = pd.DataFrame({column: columns[column] for column in groups})
     result = metrics_by_group(
         y_true,
         scores,
@@ -909,74 +780,51 @@ def _score_group_table(args, columns, groups, y_true, scores, weights, positive)
         metrics=metrics,
         sample_weight=weights,
         method="auto",
-        confidence_level=args.confidence_level,
-        n_resamples=args.n_resamples,
-        random_state=args.random_state,
+        **_interval_options(args),
     )
-    rows = _group_rows(result, groups, True)
-    if args.json:
-        return json.dumps([_without_nan(row) for row in rows], indent=2)
-    text = _format_group_table(rows, groups, list(names), args.digits, True)
-    return text + "\n\n" + _legend(names, _GROUP_EXTRA)
+    return _group_table(args, result, groups, names)
 
 
 def _score_report(args):
     """``imbascore report FILE --score COL``: ROC AUC with DeLong's
     interval, average precision and the calibration summary of a column of
     scores or probabilities (each group's with --group), from the package's
-    public functions on the columns read whole into memory."""
+    public functions on the columns read whole into memory; ``(text,
+    notes)``."""
     _check_score_options(args)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            columns, groups, y_true, scores, weights, positive = _read_scores(args)
-            if groups:
-                text = _score_group_table(
-                    args, columns, groups, y_true, scores, weights, positive
-                )
-            else:
-                auc, ap, calibration = _score_numbers(
-                    args, y_true, scores, weights, positive
-                )
-                if args.json:
-                    text = json.dumps(_score_json(auc, ap, calibration), indent=2)
-                else:
-                    text = _score_text(args, auc, ap, calibration, positive)
-        except (ValueError, TypeError) as error:
-            raise _flagged(error, _SCORE_PARAMETER, _score_flags(args)) from None
-    for warning in caught:
-        message = _warning_in_flags(warning.message, args)
-        print(f"imbascore report: warning: {message}", file=sys.stderr)
-    print(text, file=args.stream)
-    return 0
+    columns, examples, groups, keys = _read_whole(args, "--score", args.score)
+    scores = columns[args.score]
+    if examples[args.score] is not None or not np.issubdtype(scores.dtype, np.number):
+        raise _CommandError(
+            f"the --score column {args.score!r} must hold numbers (scores or "
+            f"probabilities of the positive class); got text, e.g. "
+            f"{examples[args.score]!r}"
+        )
+    y_true, scores = columns[args.true], scores.astype(float)
+    positive = None
+    if args.positive is not None:
+        positive = _file_label(args.positive, np.unique(y_true).tolist(), "--positive")
+    weights = None if args.weight is None else columns[args.weight]
+    if groups:
+        return _score_group_table(
+            args, keys, groups, y_true, scores, weights, positive
+        ), []
+    auc, ap, calibration = _score_numbers(args, y_true, scores, weights, positive)
+    if args.json:
+        return json.dumps(_score_json(auc, ap, calibration), indent=2), []
+    return _score_text(args, _score_json(auc, ap, calibration), positive), []
 
 
-def _report(args):
-    """The all-metrics report of a file's true and predicted label columns.
-
-    The file is read and counted chunk by chunk (:mod:`._inputs.label_files`), so
-    its size does not matter; the report is made from the merged counts.
-    With --group, :func:`_group_report`; with --score, :func:`_score_report`.
-    """
-    if args.n_resamples is None:
-        args.n_resamples = _RESAMPLES["labels" if args.score is None else "scores"]
-    if args.score is not None:
-        return _score_report(args)
-    if args.pred is None:
-        args.pred = "y_pred"
-    if args.group:
-        return _group_report(args)
-    options = {}
-    for option, column in (
-        ("--true", args.true),
-        ("--pred", args.pred),
-        ("--weight", args.weight),
-    ):
-        if column is not None:
-            options.setdefault(column, []).append(option)
+def _label_report(args):
+    """The all-metrics report of a file's true and predicted label columns,
+    read and counted chunk by chunk (:mod:`._core.inputs.label_files`), so
+    that its size does not matter; the report is made from the merged
+    counts. ``(text, notes)``."""
     counted = count_label_file(
         args.file,
-        {column: "/".join(names) for column, names in options.items()},
+        _column_options(
+            ("--true", args.true), ("--pred", args.pred), ("--weight", args.weight)
+        ),
         count=_count_chunk,
         true=args.true,
         pred=args.pred,
@@ -986,48 +834,55 @@ def _report(args):
         progress=not args.no_progress and sys.stderr.isatty(),
     )
     _check_label_kinds(counted.text, args)
-    zero_division = math.nan if args.zero_division is None else args.zero_division
+    if counted.error is not None:
+        raise counted.error
+    priors, note = _priors_by_label(args, counted.counts.table)
+    report = report_dict(
+        counted.counts,
+        func="imbalanced_report",
+        metric_params=by_metric(
+            {
+                "alpha": args.alpha,
+                "weight": args.wa_weight,
+                "correction": args.correction,
+            }
+        ),
+        zero_division=args.zero_division,
+        interval=args.interval and {"method": args.interval, **_interval_options(args)},
+        prevalence=priors,
+    )
+    if args.json:
+        text = json.dumps(_without_nan(report), indent=2)
+    else:
+        text = (
+            format_any_report(report, args.digits) + "\n\n" + _legend(_REPORT_COLUMNS)
+        )
+    notes = [note]
+    if isinstance(args.zero_division, float) and math.isnan(args.zero_division):
+        notes.append(_undefined_note(report, args, "null" if args.json else "nan"))
+    return text, notes
+
+
+def _report(args):
+    """``imbascore report FILE``: :func:`_label_report`, :func:`_group_report`
+    with --group, :func:`_score_report` with --score; their notes and the
+    library's warnings on stderr, its errors in the options' terms."""
+    if args.n_resamples is None:
+        args.n_resamples = _RESAMPLES["labels" if args.score is None else "scores"]
+    if args.score is None and args.pred is None:
+        args.pred = "y_pred"
+    make = _score_report if args.score else _group_report if args.group else None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            if counted.error is not None:
-                raise counted.error
-            priors, prevalence_note = _priors_by_label(args, counted.counts.table)
-            report = report_from_table(
-                counted.counts.table,
-                weighted=counted.counts.weighted,
-                func="imbalanced_report",
-                alpha=args.alpha,
-                weight=args.wa_weight,
-                correction=args.correction,
-                zero_division=zero_division,
-                interval=args.interval,
-                confidence_level=args.confidence_level,
-                n_resamples=args.n_resamples,
-                random_state=args.random_state,
-                output_dict=True,
-                prevalence=priors,
-            )
+            text, notes = (make or _label_report)(args)
         except (ValueError, TypeError) as error:
-            message = _in_flags(str(error), _report_flags(args))
-            raise _CommandError(message) from None
-    if args.json:
-        text = json.dumps(_without_nan(report), indent=2)
-    elif args.interval:
-        text = format_interval_report(report, args.digits)
-    else:
-        text = format_report(report, args.digits)
-    if not args.json:
-        text += "\n\n" + _legend(_REPORT_COLUMNS)
-    if prevalence_note:
-        print(f"imbascore report: note: {prevalence_note}", file=sys.stderr)
+            raise _CommandError(_in_flags(str(error), _flags(args))) from None
+    for note in filter(None, notes):
+        print(f"imbascore report: note: {note}", file=sys.stderr)
     for warning in caught:
         message = _warning_in_flags(warning.message, args)
         print(f"imbascore report: warning: {message}", file=sys.stderr)
-    if isinstance(zero_division, float) and math.isnan(zero_division):
-        note = _undefined_note(report, args, "null" if args.json else "nan")
-        if note:
-            print(f"imbascore report: note: {note}", file=sys.stderr)
     print(text, file=args.stream)
     return 0
 
@@ -1059,6 +914,100 @@ class _Version(argparse.Action):
 
 #: The subcommands, in the order of the help.
 _COMMANDS = ("example", "report", "study")
+
+#: ``imbascore report``'s options, in the order of its help: each flag with
+#: its metavar, its help and the rest of its :meth:`add_argument` keywords.
+#: --alpha, --wa-weight and --correction are the report's ``metric_params``.
+_REPORT_OPTIONS = (
+    ("--true", "COL", "true labels (%(default)s)", {"default": "y_true"}),
+    ("--pred", "COL", "predicted labels (y_pred)", {}),
+    ("--score", "COL", "scores or probabilities: ROC AUC, AP, calibration", {}),
+    ("--weight", "COL", "sample weights (none)", {}),
+    (
+        "--delimiter",
+        "CHAR",
+        "CSV field separator, or tab (,)",
+        {"type": _delimiter, "default": ","},
+    ),
+    ("--json", None, "print JSON", {"action": "store_true"}),
+    (
+        "--digits",
+        "N",
+        f"decimals in the text, 0 to {_MAX_DIGITS} (%(default)s)",
+        {"type": _digits, "default": 3},
+    ),
+    (
+        "--alpha",
+        "A",
+        "IBA's alpha, in [0, 1] (%(default)s)",
+        {"type": _unit_interval, "default": 0.1},
+    ),
+    (
+        "--wa-weight",
+        "W",
+        "sensitivity's weight in wa, in [0, 1] (%(default)s)",
+        {"type": _unit_interval, "default": 0.5},
+    ),
+    (
+        "--correction",
+        "NAME",
+        f"d'/AUCz at 0, 1: {', '.join(DPRIME_CORRECTIONS)} (%(default)s)",
+        {"choices": DPRIME_CORRECTIONS, "default": "macmillan"},
+    ),
+    (
+        "--zero-division",
+        "V",
+        "undefined values: nan, 0, 1 or warn (nan)",
+        {"type": _zero_division, "default": math.nan},
+    ),
+    (
+        "--interval",
+        "HOW",
+        "each value with its interval: posterior or bootstrap",
+        {"choices": ("posterior", "bootstrap")},
+    ),
+    (
+        "--confidence-level",
+        "C",
+        "of the intervals, in (0, 1) (%(default)s)",
+        {"type": float, "default": 0.95},
+    ),
+    (
+        "--n-resamples",
+        "N",
+        f"draws or resamples per interval ({_RESAMPLES['labels']}; --score: "
+        f"{_RESAMPLES['scores']})",
+        {"type": int},
+    ),
+    (
+        "--random-state",
+        "SEED",
+        "seed of the intervals' draws (%(default)s)",
+        {"type": int, "default": 0},
+    ),
+    (
+        "--prevalence",
+        "P",
+        "report at a class ratio: the --positive class's share, e.g. 0.01; "
+        "LABEL=SHARE; or LABEL=SHARE,... for all",
+        {"type": _prevalence},
+    ),
+    ("--positive", "LABEL", "the class of P, and of --group (the minority)", {}),
+    (
+        "--group",
+        "COL",
+        "a table per group; repeat for intersections (read whole)",
+        {"action": "append"},
+    ),
+    ("--no-progress", None, "no progress bar on stderr", {"action": "store_true"}),
+    # rows read and counted at a time
+    (
+        "--chunk-rows",
+        None,
+        argparse.SUPPRESS,
+        {"type": _positive_int, "default": CHUNK_ROWS},
+    ),
+)
 
 
 def _command(argv):
@@ -1099,118 +1048,10 @@ def _parser(command=None):
         + ". Details: the how-to 'Report with intervals', 'Report of a CSV file'.",
     )
     report.add_argument("file", metavar="FILE", help=argparse.SUPPRESS)
-    report.add_argument(
-        "--true", default="y_true", metavar="COL", help="true labels (%(default)s)"
-    )
-    report.add_argument(
-        "--pred",
-        metavar="COL",
-        help="predicted labels (y_pred)",
-    )
-    report.add_argument(
-        "--score",
-        metavar="COL",
-        help="scores or probabilities: ROC AUC, AP, calibration",
-    )
-    report.add_argument("--weight", metavar="COL", help="sample weights (none)")
-    report.add_argument(
-        "--delimiter",
-        type=_delimiter,
-        default=",",
-        metavar="CHAR",
-        help="CSV field separator, or tab (,)",
-    )
-    report.add_argument("--json", action="store_true", help="print JSON")
-    report.add_argument(
-        "--digits",
-        type=_digits,
-        default=3,
-        metavar="N",
-        help=f"decimals in the text, 0 to {_MAX_DIGITS} (%(default)s)",
-    )
-    report.add_argument(
-        "--alpha",
-        type=_unit_interval,
-        default=0.1,
-        metavar="A",
-        help="IBA's alpha, in [0, 1] (%(default)s)",
-    )
-    report.add_argument(
-        "--wa-weight",
-        type=_unit_interval,
-        default=0.5,
-        metavar="W",
-        help="sensitivity's weight in wa, in [0, 1] (%(default)s)",
-    )
-    report.add_argument(
-        "--correction",
-        choices=DPRIME_CORRECTIONS,
-        default="macmillan",
-        metavar="NAME",
-        help=f"d'/AUCz at 0, 1: {', '.join(DPRIME_CORRECTIONS)} (%(default)s)",
-    )
-    report.add_argument(
-        "--zero-division",
-        type=_zero_division,
-        default=None,
-        metavar="V",
-        help="undefined values: nan, 0, 1 or warn (nan)",
-    )
-    report.add_argument(
-        "--interval",
-        choices=("posterior", "bootstrap"),
-        default=None,
-        metavar="HOW",
-        help="each value with its interval: posterior or bootstrap",
-    )
-    report.add_argument(
-        "--confidence-level",
-        type=float,
-        default=0.95,
-        metavar="C",
-        help="of the intervals, in (0, 1) (%(default)s)",
-    )
-    report.add_argument(
-        "--n-resamples",
-        type=int,
-        metavar="N",
-        help=f"draws or resamples per interval ({_RESAMPLES['labels']}; "
-        f"--score: {_RESAMPLES['scores']})",
-    )
-    report.add_argument(
-        "--random-state",
-        type=int,
-        default=0,
-        metavar="SEED",
-        help="seed of the intervals' draws (%(default)s)",
-    )
-    report.add_argument(
-        "--prevalence",
-        type=_prevalence,
-        metavar="P",
-        help="report at a class ratio: the --positive class's share, "
-        "e.g. 0.01; LABEL=SHARE; or LABEL=SHARE,... for all",
-    )
-    report.add_argument(
-        "--positive",
-        metavar="LABEL",
-        help="the class of P, and of --group (the minority)",
-    )
-    report.add_argument(
-        "--group",
-        action="append",
-        metavar="COL",
-        help="a table per group; repeat for intersections (read whole)",
-    )
-    report.add_argument(
-        "--no-progress", action="store_true", help="no progress bar on stderr"
-    )
-    report.add_argument(
-        "--chunk-rows",
-        type=_positive_int,
-        default=CHUNK_ROWS,
-        help=argparse.SUPPRESS,  # rows read and counted at a time
-    )
+    for flag, metavar, text, keywords in _REPORT_OPTIONS:
+        if metavar is not None:
+            keywords = {"metavar": metavar, **keywords}
+        report.add_argument(flag, help=text, **keywords)
     report.set_defaults(run=_report)
     _add_study(commands, load=command == "study")
     return parser, commands.choices

@@ -15,7 +15,7 @@ from .._core.types import ArrayLike, FloatArray, RandomState
 from .._inference.intervals import MetricInterval, counts_interval
 from .._metrics.costs import cost_of_counts
 from .._metrics.named_scores import score_of_table
-from .report import report_from_table
+from .report import check_output, format_any_report, report_dict
 
 __all__ = ["ConfusionCounts", "confusion_counts"]
 
@@ -182,19 +182,29 @@ class ConfusionCounts(Counts):
             self, cost_matrix, labels, normalize, "ConfusionCounts.expected_cost"
         )
 
-    def report(self, **params: Any) -> str | dict[str, Any]:
+    def report(
+        self, *, digits: int = 3, output_dict: bool = False, **params: Any
+    ) -> str | dict[str, Any]:
         """:func:`~imbascore.imbalanced_report` of these counts.
 
-        Takes the report's options (``labels``, ``target_names``, ``alpha``,
-        ``weight``, ``correction``, ``digits``, ``output_dict``,
-        ``zero_division``) and gives exactly the report of the counted data.
+        Takes the report's options (``labels``, ``target_names``,
+        ``metric_params``, ``digits``, ``output_dict``, ``zero_division``,
+        ``interval``, ``prevalence``) and gives exactly the report of the
+        counted data.
+
+        Examples
+        --------
+        >>> from imbascore import ConfusionCounts
+        >>> counts = ConfusionCounts.from_matrix([[81, 9], [3, 7]])
+        >>> report = counts.report(metric_params={"iba": {"alpha": 0.05}},
+        ...                        output_dict=True)
+        >>> round(report["classes"]["1"]["iba"], 4)
+        0.6237
         """
-        return report_from_table(
-            self._table,
-            weighted=self._weighted,
-            func="ConfusionCounts.report",
-            **params,
-        )
+        func = "ConfusionCounts.report"
+        output_dict = check_output(digits, output_dict, func)
+        report = report_dict(self, func=func, **params)
+        return report if output_dict else format_any_report(report, digits)
 
 
 def confusion_counts(

@@ -3,31 +3,57 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from .._core.checks import check_bool, check_choice, check_zero_division, param_error
-from .._core.counts import Counts, count
+from .._core.checks import (
+    check_bool,
+    check_choice,
+    check_zero_division,
+    did_you_mean,
+    param_error,
+)
+from .._core.counts import count
 from .._core.engine.multilabel import exact_matches
 from .._core.engine.select import select_counts
-from .._core.types import ArrayLike, RandomState, ZeroDivision
+from .._core.types import ArrayLike, ZeroDivision
 from .._inference.intervals import report_intervals
-from .._metrics.catalogue import LABEL_CATALOGUE
+from .._metrics.catalogue import LABEL_CATALOGUE, metric_info
 from .._metrics.per_class import average_values, per_class_values
 from .._metrics.scoring import check_metric_params
 
-__all__ = ["REPORT_METRICS", "imbalanced_report", "report_from_table"]
+__all__ = [
+    "REPORT_METRICS",
+    "by_metric",
+    "check_output",
+    "format_any_report",
+    "imbalanced_report",
+    "report_dict",
+]
 
 #: Metric keys of the report, in column order, with their column headings
 #: (the catalogue's metrics that have a heading).
 REPORT_METRICS = {info.name: info.heading for info in LABEL_CATALOGUE if info.heading}
 #: Interval methods that give one interval per class and per average.
 _INTERVALS = ("posterior", "bootstrap")
+#: The options of an interval, with their defaults.
+_INTERVAL_OPTIONS = {
+    "confidence_level": 0.95,
+    "n_resamples": 10000,
+    "random_state": None,
+}
+#: The metric options the report took as its own keywords before
+#: ``metric_params`` (deprecated since 0.2): each goes to the report's metrics
+#: whose records declare it.
+_OLD_METRIC_OPTIONS = ("alpha", "weight", "correction")
 #: Keys of the report's averages, with the names of their rows in the text.
 _AVERAGES = {"macro": "macro avg", "weighted": "weighted avg"}
+#: A class row's counts, by the attribute of the one-vs-rest counts.
+_COUNT_KEYS = {"support": "positives", "tp": "tp", "fn": "fn", "fp": "fp", "tn": "tn"}
 
 
 def imbalanced_report(
@@ -37,17 +63,13 @@ def imbalanced_report(
     labels: ArrayLike | None = None,
     target_names: Sequence[str] | None = None,
     sample_weight: ArrayLike | None = None,
-    alpha: float = 0.1,
-    weight: float = 0.5,
-    correction: Literal["macmillan", "loglinear"] = "macmillan",
+    metric_params: Mapping[str, Mapping[str, Any]] | None = None,
     digits: int = 3,
     output_dict: bool = False,
     zero_division: ZeroDivision = "warn",
-    interval: Literal["posterior", "bootstrap"] | None = None,
-    confidence_level: float = 0.95,
-    n_resamples: int = 10000,
-    random_state: RandomState = None,
+    interval: Literal["posterior", "bootstrap"] | Mapping[str, Any] | None = None,
     prevalence: float | None = None,
+    **old_keywords: Any,
 ) -> str | dict[str, Any]:
     """Report every imbalance metric per class and averaged, counted once.
 
@@ -76,15 +98,15 @@ def imbalanced_report(
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights; a weight of 2 equals repeating a sample.
 
-    alpha : float, default=0.1
-        Dominance weight of the index of balanced accuracy, in [0, 1].
-
-    weight : float, default=0.5
-        Weight of the true positive rate in the weighted accuracy, in [0, 1].
-
-    correction : {"macmillan", "loglinear"}, default="macmillan"
-        Correction of extreme rates for d' and AUCz; see
-        :func:`~imbascore.metrics.dprime_score`.
+    metric_params : dict, default=None
+        The options of the report's metrics, by metric:
+        ``{"iba": {"alpha": 0.05}, "weighted_accuracy": {"weight": 0.7}}``.
+        Each key is a metric of :data:`REPORT_METRICS`, each option one that
+        its function takes (see :func:`~imbascore.list_metrics`, ``params``):
+        ``alpha`` and ``squared`` of ``"iba"``, ``adjusted`` of
+        ``"balanced_accuracy"``, ``weight`` of ``"weighted_accuracy"``,
+        ``correction`` of ``"dprime"`` and ``"aucz"``. A metric not named
+        takes its function's defaults.
 
     digits : int, default=3
         Decimals shown in the text report (the dict is not rounded).
@@ -98,21 +120,16 @@ def imbalanced_report(
         ``"warn"`` acts as 0.0 and raises one
         :class:`~sklearn.exceptions.UndefinedMetricWarning`.
 
-    interval : {"posterior", "bootstrap"} or None, default=None
+    interval : {"posterior", "bootstrap"}, dict or None, default=None
         Add each value's interval (see :func:`~imbascore.metric_interval`):
         the text then lists the metrics as rows, each value followed by its
         interval; the dict gains an ``"interval"`` entry per row
         (``{metric: [low, high]}``) and a top-level ``"interval"`` describing
-        the method.
-
-    confidence_level : float, default=0.95
-        Of the intervals.
-
-    n_resamples : int, default=10000
-        Draws or resamples per interval.
-
-    random_state : int, RandomState instance or None, default=None
-        Seeds the intervals' draws.
+        the method. A dict gives the method and its options:
+        ``{"method": "bootstrap", "confidence_level": 0.9, "n_resamples":
+        2000, "random_state": 0}``; the options default to a
+        ``confidence_level`` of 0.95, 10000 draws or resamples
+        (``n_resamples``) and ``random_state=None`` (the seed of the draws).
 
     prevalence : float, sequence of float or dict, default=None
         Report at this class ratio instead of the data's: each true class's
@@ -122,6 +139,15 @@ def imbalanced_report(
         sorted order, or a dict ``{label: prior}``), summing to 1. Supports
         become the rescaled sums; intervals hold the ratio fixed. The dict
         gains ``"prevalence"`` (``{label: prior}``), the text a last line.
+
+    **old_keywords
+        Deprecated since 0.2, removed in 0.3, with a FutureWarning that
+        shows the new form: ``alpha``, ``weight`` and ``correction`` (use
+        ``metric_params``: ``alpha`` is ``"iba"``'s, ``weight``
+        ``"weighted_accuracy"``'s, ``correction`` ``"dprime"``'s and
+        ``"aucz"``'s), ``confidence_level``, ``n_resamples`` and
+        ``random_state`` (use a dict ``interval``). They give the same
+        numbers; what ``metric_params`` or ``interval`` says wins.
 
     Returns
     -------
@@ -165,6 +191,11 @@ def imbalanced_report(
     0.664
     >>> round(report["averages"]["macro"]["gmean"], 3), round(report["accuracy"], 3)
     (0.576, 0.994)
+    >>> strict = imbalanced_report(
+    ...     y_true, y_pred, metric_params={"iba": {"alpha": 0.05}}, output_dict=True
+    ... )
+    >>> round(strict["classes"]["1"]["iba"], 3)
+    0.321
     >>> print(imbalanced_report([0, 0, 1, 1, 1], [0, 1, 1, 1, 0], digits=2))
     ... # doctest: +NORMALIZE_WHITESPACE
                   sens  spec   dom gmean   iba    op  area    ba    wa    d'  aucz   nmi  support
@@ -177,89 +208,65 @@ def imbalanced_report(
         accuracy  0.60 of the 5 samples predicted correctly
     """
     counts = count(y_true, y_pred, sample_weight, "imbalanced_report")
-    return report_from_table(
-        counts.table,
-        weighted=counts.weighted,
+    output_dict = check_output(digits, output_dict, "imbalanced_report")
+    report = report_dict(
+        counts,
         func="imbalanced_report",
         labels=labels,
         target_names=target_names,
-        alpha=alpha,
-        weight=weight,
-        correction=correction,
-        digits=digits,
-        output_dict=output_dict,
+        metric_params=metric_params,
         zero_division=zero_division,
         interval=interval,
-        confidence_level=confidence_level,
-        n_resamples=n_resamples,
-        random_state=random_state,
         prevalence=prevalence,
+        **old_keywords,
     )
+    return report if output_dict else format_any_report(report, digits)
 
 
-def report_from_table(
-    table,
+def check_output(digits, output_dict, func):
+    """Check the report's ``digits``; return ``output_dict`` checked."""
+    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
+        raise ValueError(param_error(func, "digits", "a non-negative int", digits))
+    return check_bool(output_dict, "output_dict", func)
+
+
+def report_dict(
+    counts,
     *,
-    weighted,
     func,
     labels=None,
     target_names=None,
-    alpha=0.1,
-    weight=0.5,
-    correction="macmillan",
-    digits=3,
-    output_dict=False,
+    metric_params=None,
     zero_division="warn",
     interval=None,
-    confidence_level=0.95,
-    n_resamples=10000,
-    random_state=None,
     prevalence=None,
+    **old_keywords,
 ):
-    """The report of a counted table (see :func:`imbalanced_report`)."""
-    checked = check_metric_params(
-        {"alpha": alpha, "weight": weight, "correction": correction}, func
-    )
-    # Each metric's own options among the report's (from the catalogue).
-    params = {
-        info.name: own
-        for info in LABEL_CATALOGUE
-        if (own := {p: checked[p] for p in info.params if p in checked})
-    }
-    if not isinstance(digits, int) or isinstance(digits, bool) or digits < 0:
-        raise ValueError(param_error(func, "digits", "a non-negative int", digits))
+    """The report of counted labels as a dict (see :func:`imbalanced_report`
+    for the options and the layout)."""
+    metric_params, interval = _fold_in(old_keywords, metric_params, interval, func)
+    params = _check_metric_params(metric_params, func)
     fill, warn = check_zero_division(zero_division, func)
-    output_dict = check_bool(output_dict, "output_dict", func)
-    if interval is not None:
-        interval = check_choice(interval, "interval", _INTERVALS, func)
-        if table.multilabel:
-            raise ValueError(
-                param_error(
-                    func,
-                    "interval",
-                    "None for multilabel-indicator targets (intervals are those "
-                    "of one confusion matrix of single-label data)",
-                    interval,
-                )
-            )
-    counted, counted_weighted = table, weighted
+    interval = _check_interval(interval, counts.multilabel, func)
+    table, weighted = counts.table, counts.weighted
     if prevalence is not None:  # every value at that ratio; intervals too
-        at_ratio = Counts(table, weighted=weighted).rescaled(prevalence, 1, func)
-        table, weighted = at_ratio.table, True
-    counts = select_counts(table, labels=labels, average=None, func=func, stacklevel=3)
-    names = _row_names(counts.labels, target_names, labels is not None, func)
+        table, weighted = counts.rescaled(prevalence, 1, func).table, True
+    selected = select_counts(
+        table, labels=labels, average=None, func=func, stacklevel=3
+    )
+    names = _row_names(selected.labels, target_names, labels is not None, func)
 
     columns = {
         name: per_class_values(
-            name, counts, fill, False, stacklevel=2, **params.get(name, {})
+            name, selected, fill, False, stacklevel=2, **params.get(name, {})
         )
         for name in REPORT_METRICS
     }
-    undefined = (counts.positives == 0) | (counts.negatives == 0)
+    undefined = (selected.positives == 0) | (selected.negatives == 0)
     if warn and undefined.any():
         warnings.warn(
             "The metrics of label(s) "
-            f"{counts.labels[undefined].tolist()} are ill-defined and being set to "
+            f"{selected.labels[undefined].tolist()} are ill-defined and being set to "
             "0.0: y_true has no samples of that class, or no samples of any other "
             "class. Use `zero_division` parameter to control this behavior.",
             UndefinedMetricWarning,
@@ -268,40 +275,32 @@ def report_from_table(
 
     classes = {}
     for row, name in enumerate(names):
-        entry = {metric: float(columns[metric][row]) for metric in REPORT_METRICS}
-        for key, values in (
-            ("support", counts.positives),
-            ("tp", counts.tp),
-            ("fn", counts.fn),
-            ("fp", counts.fp),
-            ("tn", counts.tn),
-        ):
-            entry[key] = _number(values[row], weighted)
-        classes[name] = entry
-    total = _number(counts.positives.sum(), weighted)
-    averages = {}
-    for average in _AVERAGES:
-        averages[average] = {
-            metric: average_values(columns[metric], counts.positives, average, fill)
-            for metric in REPORT_METRICS
+        classes[name] = {metric: float(columns[metric][row]) for metric in columns}
+        for key, cells in _COUNT_KEYS.items():
+            classes[name][key] = _number(getattr(selected, cells)[row], weighted)
+    total = _number(selected.positives.sum(), weighted)
+    averages = {
+        average: {
+            **{
+                metric: average_values(values, selected.positives, average, fill)
+                for metric, values in columns.items()
+            },
+            "support": total,
         }
-        averages[average]["support"] = total
+        for average in _AVERAGES
+    }
     samples = None
     if table.multilabel:  # the share of samples with every label right
         # each label's table holds every sample once
-        samples = _number(table.stacks[0].sum(), weighted)
-        correct = exact_matches(table)[0] if table.samples is not None else np.nan
-        accuracy = correct / samples if samples > 0 else fill
+        right = exact_matches(table)[0] if table.samples is not None else np.nan
+        whole = samples = _number(table.stacks[0].sum(), weighted)
     else:
-        joint = counts.joint
-        joint_total = float(joint.sum())
-        accuracy = (
-            float(joint.diagonal().sum()) / joint_total if joint_total > 0 else fill
-        )
+        joint = selected.joint
+        right, whole = float(joint.diagonal().sum()), float(joint.sum())
     report = {
         "classes": classes,
         "averages": averages,
-        "accuracy": accuracy,
+        "accuracy": right / whole if whole > 0 else fill,
         "support": total,
     }
     if samples is not None:
@@ -314,76 +313,172 @@ def report_from_table(
         }
     if interval is not None:
         rows, by_average, report["interval"] = report_intervals(
-            counted,
-            counted_weighted,
+            counts.table,
+            counts.weighted,
             n_rows=len(classes),
             averages=list(averages),
             metrics=list(REPORT_METRICS),
             params=params,
-            labels=counts.labels.tolist(),
-            method=interval,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
+            labels=selected.labels.tolist(),
             func=func,
             prevalence=prevalence,
+            **interval,
         )
         for entry, bounds in zip(classes.values(), rows, strict=True):
             entry["interval"] = bounds
         for average, bounds in by_average.items():
             averages[average]["interval"] = bounds
-    if output_dict:
-        return report
-    if interval is not None:
-        return format_interval_report(report, digits)
-    return format_report(report, digits)
+    return report
+
+
+def _fold_in(old_keywords, metric_params, interval, func):
+    """``(metric_params, interval)`` with the keywords the report took before
+    them folded in, each with a FutureWarning that shows the new form (what
+    the user wrote in ``metric_params`` or ``interval`` wins)."""
+    if old_keywords and metric_params is not None:
+        metric_params = _as_mapping(metric_params, func)
+    for option, value in old_keywords.items():
+        if option in _INTERVAL_OPTIONS:
+            method = (
+                interval.get("method") if isinstance(interval, Mapping) else interval
+            )
+            new = {"method": method or _INTERVALS[0], option: value}
+            if interval is not None:
+                interval = {**new, **({} if isinstance(interval, str) else interval)}
+            form = f"interval={new!r}"
+        elif option in _OLD_METRIC_OPTIONS:
+            new = by_metric({option: value})
+            metric_params = {
+                name: {**new.get(name, {}), **(metric_params or {}).get(name, {})}
+                for name in {**new, **(metric_params or {})}
+            }
+            form = f"metric_params={new!r}"
+        else:
+            raise TypeError(f"{func} got an unexpected keyword argument {option!r}")
+        warnings.warn(
+            f"The {option!r} parameter of {func} is deprecated since 0.2 and will "
+            f"be removed in 0.3: pass {form} instead.",
+            FutureWarning,
+            stacklevel=4,
+        )
+    return metric_params, interval
+
+
+def by_metric(options):
+    """``{metric: {option: value}}``: each of ``options`` for every metric of
+    the report whose record declares it (``alpha`` for ``"iba"``,
+    ``correction`` for ``"dprime"`` and ``"aucz"``)."""
+    metric_params = {}
+    for info in LABEL_CATALOGUE:
+        for option, value in options.items():
+            if info.heading and option in info.params:
+                metric_params.setdefault(info.name, {})[option] = value
+    return metric_params
+
+
+def _as_mapping(value, func):
+    if not isinstance(value, Mapping):
+        raise TypeError(
+            param_error(
+                func, "metric_params", "a dict {metric: {option: value}}", value
+            )
+        )
+    return value
+
+
+def _check_metric_params(metric_params, func):
+    """``{metric: {option: checked value}}``: each metric a column of the
+    report, each option one that its record declares (the options of
+    ``average="multiclass"`` only, such as the G-mean's ``zero_recall``, act
+    in no column), each value checked by the record's rule."""
+    checked = {}
+    for name, options in _as_mapping(metric_params or {}, func).items():
+        if name not in REPORT_METRICS:
+            raise ValueError(
+                param_error(
+                    func,
+                    "metric_params",
+                    f"a dict keyed by metrics of the report, {list(REPORT_METRICS)}",
+                    name,
+                    did_you_mean(name, REPORT_METRICS),
+                )
+            )
+        info = metric_info(name)
+        taken = [p for p in info.checks if p not in info.multiclass_params]
+        where = f'metric_params["{name}"]'
+        if not isinstance(options, Mapping) or not set(options) <= set(taken):
+            rule = (
+                f"a dict of the options {name} takes in the report, {taken or 'none'}"
+            )
+            raise ValueError(param_error(func, where, rule, options))
+        checked[name] = {}
+        for option, value in options.items():
+            try:
+                value = check_metric_params({option: value}, func)[option]
+            except ValueError as error:  # name the option where it was given
+                message = str(error).replace(repr(option), repr(f'{where}["{option}"]'))
+                raise ValueError(message) from None
+            checked[name][option] = value
+    return checked
+
+
+def _check_interval(interval, multilabel, func):
+    """The options of :func:`report_intervals` that ``interval`` gives
+    (a method, or a dict of the method and its options), or None."""
+    if interval is None:
+        return None
+    options = dict(interval) if isinstance(interval, Mapping) else {"method": interval}
+    if "method" not in options or not set(options) <= {"method", *_INTERVAL_OPTIONS}:
+        rule = (
+            f"one of {_INTERVALS}, None or a dict with the key 'method' and "
+            f"optionally {list(_INTERVAL_OPTIONS)}"
+        )
+        raise ValueError(param_error(func, "interval", rule, interval))
+    method = check_choice(options["method"], "interval", _INTERVALS, func)
+    if multilabel:
+        raise ValueError(
+            param_error(
+                func,
+                "interval",
+                "None for multilabel-indicator targets (intervals are those "
+                "of one confusion matrix of single-label data)",
+                method,
+            )
+        )
+    return {**_INTERVAL_OPTIONS, **options}
 
 
 def _row_names(labels, target_names, explicit_labels, func):
     """The report's row keys: ``target_names`` or ``str(label)``, all distinct."""
     labels = labels.tolist()
-    if target_names is None:
-        names = [str(label) for label in labels]
-        seen = {}
-        for label, name in zip(labels, names):
-            seen.setdefault(name, []).append(label)
-        clashes = {name: same for name, same in seen.items() if len(same) > 1}
-        if clashes:
-            name, same = next(iter(clashes.items()))
-            raise ValueError(
-                param_error(
-                    func,
-                    "labels" if explicit_labels else "y_true/y_pred",
-                    "labels whose str() differ, as str(label) names the report's rows",
-                    f"labels {same} all written {name!r}",
-                    "Pass target_names, one distinct name per label.",
-                )
-            )
+    names = [str(name) for name in (labels if target_names is None else target_names)]
+    if target_names is not None and len(names) != len(labels):
+        rule = f"a list of {len(labels)} names, one per label {labels}"
+        raise ValueError(param_error(func, "target_names", rule, names))
+    times = Counter(names)
+    repeated = next((name for name in names if times[name] > 1), None)
+    if repeated is None:
         return names
-    target_names = [str(name) for name in target_names]
-    if len(target_names) != len(labels):
-        raise ValueError(
-            param_error(
-                func,
-                "target_names",
-                f"a list of {len(labels)} names, one per label {labels}",
-                target_names,
-            )
-        )
-    repeated = [
-        name for name in dict.fromkeys(target_names) if target_names.count(name) > 1
-    ]
-    if repeated:
+    if target_names is not None:
         raise ValueError(
             param_error(
                 func,
                 "target_names",
                 "a list of distinct names, as they name the report's rows",
-                target_names,
-                f"{repeated[0]!r} occurs {target_names.count(repeated[0])} times.",
+                names,
+                f"{repeated!r} occurs {times[repeated]} times.",
             )
         )
-    return target_names
+    same = [label for label, name in zip(labels, names) if name == repeated]
+    raise ValueError(
+        param_error(
+            func,
+            "labels" if explicit_labels else "y_true/y_pred",
+            "labels whose str() differ, as str(label) names the report's rows",
+            f"labels {same} all written {repeated!r}",
+            "Pass target_names, one distinct name per label.",
+        )
+    )
 
 
 def _number(value, weighted):
@@ -449,6 +544,13 @@ def _prevalence_note(report):
         f"At the class ratio {ratio} (the counts of each true class rescaled to "
         "it, its rates as measured).",
     ]
+
+
+def format_any_report(report, digits=3):
+    """The text of a report dict, with its intervals if it has them."""
+    if "interval" in report:
+        return format_interval_report(report, digits)
+    return format_report(report, digits)
 
 
 def format_interval_report(report, digits=3):

@@ -50,8 +50,7 @@ def test_report_equals_the_metric_functions(weighted):
         y_true,
         y_pred,
         sample_weight=sample_weight,
-        alpha=0.3,
-        weight=0.7,
+        metric_params=PARAMS,
         output_dict=True,
     )
     for name, function in FUNCTIONS.items():
@@ -76,6 +75,148 @@ def test_report_equals_the_metric_functions(weighted):
     assert result["support"] == pytest.approx(
         len(y_true) if not weighted else weights.sum()
     )
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ({"alpha": 0.3}, {"metric_params": {"iba": {"alpha": 0.3}}}),
+        ({"weight": 0.7}, {"metric_params": {"weighted_accuracy": {"weight": 0.7}}}),
+        (
+            {"correction": "loglinear"},
+            {
+                "metric_params": {
+                    "dprime": {"correction": "loglinear"},
+                    "aucz": {"correction": "loglinear"},
+                }
+            },
+        ),
+        (
+            {"random_state": 0, "n_resamples": 200, "confidence_level": 0.9},
+            {
+                "interval": {
+                    "method": "bootstrap",
+                    "random_state": 0,
+                    "n_resamples": 200,
+                    "confidence_level": 0.9,
+                }
+            },
+        ),
+    ],
+)
+def test_old_keywords_warn_and_give_the_same_numbers(old, new):
+    y_true, y_pred, _ = _problem(n=60)
+    interval = {} if "interval" in new else {"interval": None}
+    if "random_state" in old:
+        interval = {"interval": "bootstrap"}
+    with pytest.warns(FutureWarning) as record:
+        before = ims.imbalanced_report(
+            y_true, y_pred, output_dict=True, **interval, **old
+        )
+    assert len(record) == len(old)
+    for warning, (option, value) in zip(record, old.items()):
+        message = str(warning.message)
+        assert f"The {option!r} parameter of imbalanced_report is deprecated" in message
+        form = "metric_params={" if "metric_params" in new else "interval={"
+        assert f"pass {form}" in message and f"{option!r}: {value!r}" in message
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        after = ims.imbalanced_report(y_true, y_pred, output_dict=True, **new)
+    assert before == after
+    # the text report and the counts' report take them too
+    with pytest.warns(FutureWarning, match="ConfusionCounts.report"):
+        counted = ims.confusion_counts(y_true, y_pred).report(**interval, **old)
+    assert counted == ims.imbalanced_report(y_true, y_pred, **new)
+
+
+def test_metric_params_change_only_their_metric():
+    y_true, y_pred, _ = _problem(n=80)
+    plain = ims.imbalanced_report(y_true, y_pred, output_dict=True)
+    params = {"iba": {"alpha": 0.05, "squared": False}, "balanced_accuracy": {}}
+    changed = ims.imbalanced_report(
+        y_true, y_pred, output_dict=True, metric_params=params
+    )
+    iba = ims.iba_score(y_true, y_pred, average=None, alpha=0.05, squared=False)
+    for (name, row), value in zip(changed["classes"].items(), iba, strict=True):
+        assert row["iba"] == pytest.approx(value)
+        assert {k: v for k, v in row.items() if k != "iba"} == {
+            k: v for k, v in plain["classes"][name].items() if k != "iba"
+        }
+    adjusted = ims.imbalanced_report(
+        y_true,
+        y_pred,
+        output_dict=True,
+        metric_params={"balanced_accuracy": {"adjusted": True}},
+    )
+    row = adjusted["classes"]["1"]["balanced_accuracy"]
+    assert row == pytest.approx(2 * plain["classes"]["1"]["balanced_accuracy"] - 1)
+
+
+@pytest.mark.parametrize(
+    "metric_params, error, pattern",
+    [
+        (
+            {"ibaa": {"alpha": 0.1}},
+            ValueError,
+            r"The 'metric_params' parameter of imbalanced_report must be a dict "
+            r"keyed by metrics of the report, \['sensitivity'.*Got 'ibaa' "
+            r"instead\. Did you mean 'iba'\?",
+        ),
+        (
+            {"sensitivity": {"alpha": 0.1}},
+            ValueError,
+            r"The 'metric_params\[\"sensitivity\"\]' parameter of imbalanced_report "
+            r"must be a dict of the options sensitivity takes in the report, none\. "
+            r"Got \{'alpha': 0\.1\} instead\.",
+        ),
+        (
+            {"iba": {"beta": 1}},
+            ValueError,
+            r"must be a dict of the options iba takes in the report, "
+            r"\['alpha', 'squared'\]\. Got \{'beta': 1\} instead\.",
+        ),
+        (  # an option of average="multiclass" acts in no column
+            {"gmean": {"zero_recall": 0.1}},
+            ValueError,
+            r"options gmean takes in the report, none\. Got \{'zero_recall'",
+        ),
+        (
+            {"iba": {"alpha": 2}},
+            ValueError,
+            r"The 'metric_params\[\"iba\"\]\[\"alpha\"\]' parameter of "
+            r"imbalanced_report must be a float in the range \[0, 1\]\. Got 2 "
+            r"instead\.",
+        ),
+        (
+            {"dprime": {"correction": "none"}},
+            ValueError,
+            r"'metric_params\[\"dprime\"\]\[\"correction\"\]' parameter .* "
+            r"one of \{'macmillan', 'loglinear'\}\. Got 'none' instead",
+        ),
+        (
+            [("iba", {"alpha": 0.1})],
+            TypeError,
+            r"The 'metric_params' parameter of imbalanced_report must be a dict "
+            r"\{metric: \{option: value\}\}",
+        ),
+    ],
+)
+def test_bad_metric_params_raise(metric_params, error, pattern):
+    with pytest.raises(error, match=pattern):
+        ims.imbalanced_report([0, 1], [0, 1], metric_params=metric_params)
+
+
+def test_bad_interval_and_unknown_keyword_raise():
+    with pytest.raises(ValueError, match=r"'interval' parameter .* 'method'"):
+        ims.imbalanced_report([0, 1], [0, 1], interval={"confidence_level": 0.9})
+    with pytest.raises(ValueError, match=r"optionally .*Got \{'method': 'bootst"):
+        ims.imbalanced_report([0, 1], [0, 1], interval={"method": "bootstrap", "x": 1})
+    with pytest.raises(ValueError, match=r"one of \{'posterior', 'bootstrap'\}"):
+        ims.imbalanced_report([0, 1], [0, 1], interval={"method": "wilson"})
+    with pytest.raises(
+        TypeError, match=r"imbalanced_report got an unexpected keyword argument 'alfa'"
+    ):
+        ims.imbalanced_report([0, 1], [0, 1], alfa=0.1)
 
 
 def test_binary_report_positive_row_is_the_binary_metric():
