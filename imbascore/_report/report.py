@@ -22,6 +22,7 @@ from .._core.engine.multilabel import exact_matches
 from .._core.engine.select import select_counts
 from .._core.types import ArrayLike, ZeroDivision
 from .._inference.intervals import report_intervals
+from .._inference.settings import Resampling
 from .._metrics.catalogue import LABEL_CATALOGUE, metric_info
 from .._metrics.per_class import average_values, per_class_values
 from .._metrics.scoring import check_metric_params
@@ -315,14 +316,13 @@ def report_dict(
         rows, by_average, report["interval"] = report_intervals(
             counts.table,
             counts.weighted,
-            n_rows=len(classes),
             averages=list(averages),
             metrics=list(REPORT_METRICS),
             params=params,
             labels=selected.labels.tolist(),
+            resampling=Resampling(**interval),
             func=func,
             prevalence=prevalence,
-            **interval,
         )
         for entry, bounds in zip(classes.values(), rows, strict=True):
             entry["interval"] = bounds
