@@ -8,13 +8,22 @@ drawn once per axes, a band shaded in its line's colour, the legends.
 Each display keeps only what it draws.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar
+
 import numpy as np
 
 from .._core.checks import check_choice, param_error
 from .._core.optional import install_hint
+from .._core.types import ArrayLike, PosLabel
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = [
     "ClassifierDisplay",
+    "D",
     "Display",
     "as_named_predictions",
     "band_legend",
@@ -122,16 +131,20 @@ def response_values(estimator, X, *, response_method, pos_label, methods, func):
     )
 
 
+#: The display a constructor returns: the class it is called on.
+D = TypeVar("D", bound="ClassifierDisplay")
+
+
 class Display:
     """Base of the displays: ``__init__`` stores values; ``plot(ax=None, *,
     name=None, ...)`` draws them, sets ``ax_`` and ``figure_`` and returns
     the display."""
 
     #: The figure's size when ``plot`` makes one.
-    _FIGSIZE = (6.4, 4.8)
+    _FIGSIZE: tuple[float, float] = (6.4, 4.8)
     #: The name drawn when neither the display nor ``plot`` gives one.
     _DEFAULT_NAME = "classifier"
-    name = None
+    name: str | None = None
 
     def _axes(self, ax, name=None, figsize=None):
         """``(ax, name)``: the axes to draw on (a new figure if None; the
@@ -149,22 +162,22 @@ class ClassifierDisplay(Display):
     reads the estimator's response and calls ``from_predictions``."""
 
     #: What ``from_estimator`` reads, in the order ``"auto"`` tries them.
-    _RESPONSE_METHODS = ("predict_proba", "decision_function")
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict_proba", "decision_function")
 
     @classmethod
     def from_estimator(
-        cls,
-        estimator,
-        X,
-        y,
+        cls: type[D],
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
         *,
-        sample_weight=None,
-        response_method="auto",
-        pos_label=None,
-        name=None,
-        ax=None,
-        **kwargs,
-    ):
+        sample_weight: ArrayLike | None = None,
+        response_method: str = "auto",
+        pos_label: PosLabel | None = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **kwargs: Any,
+    ) -> D:
         """The display of a fitted binary classifier's response on (X, y).
 
         Parameters
@@ -206,7 +219,7 @@ class ClassifierDisplay(Display):
         )
         if pos_label is not None:
             kwargs["pos_label"] = pos_label
-        return cls.from_predictions(
+        return cls.from_predictions(  # type: ignore[attr-defined]
             y,
             y_pred,
             sample_weight=sample_weight,

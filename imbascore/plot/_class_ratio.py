@@ -133,7 +133,7 @@ class ClassRatioDisplay(ClassifierDisplay):
     (0.1368, 0.7128)
     """
 
-    _RESPONSE_METHODS = ("predict",)
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict",)
     _FIGSIZE = (6.4, 4.2)
     _DEFAULT_NAME = ""
 

@@ -61,7 +61,7 @@ class DecisionCurveDisplay(ClassifierDisplay):
     """
 
     line_: Line2D
-    _RESPONSE_METHODS = ("predict_proba",)
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict_proba",)
     _FIGSIZE = (6.4, 4.2)
     _DEFAULT_NAME = "model"
 

@@ -114,7 +114,7 @@ class GroupMetricsDisplay(ClassifierDisplay):
     """
 
     points_: Line2D
-    _RESPONSE_METHODS = ("predict",)
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict",)
     _DEFAULT_NAME = ""
 
     def __init__(

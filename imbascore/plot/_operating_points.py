@@ -3,7 +3,7 @@ of their rates (TPR, TNR), from labels or, across thresholds, from scores."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 __all__ = ["OperatingPointsDisplay", "draw_trajectory"]
 
 
+P = TypeVar("P", bound="OperatingPointsDisplay")
+
+
 class OperatingPointsDisplay(ClassifierDisplay):
     """Classifiers as points of a space of their rates; a subclass names the
     space (:meth:`_of_rates`, :meth:`_coordinates`) and the metric whose best
@@ -34,7 +37,7 @@ class OperatingPointsDisplay(ClassifierDisplay):
     curve_: ThresholdCurve
     best_threshold_: float
     #: ``from_estimator`` draws the labels of ``predict``.
-    _RESPONSE_METHODS = ("predict",)
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict",)
     _FIGSIZE = (5.5, 4.5)
     _DEFAULT_NAME = ""
     #: The metric of :func:`~imbascore.threshold_curve` that picks the point.
@@ -55,7 +58,7 @@ class OperatingPointsDisplay(ClassifierDisplay):
 
     @classmethod
     def from_predictions(
-        cls,
+        cls: type[P],
         y_true: ArrayLike,
         y_pred: ArrayLike,
         *,
@@ -64,7 +67,7 @@ class OperatingPointsDisplay(ClassifierDisplay):
         name: str | None = None,
         ax: Axes | None = None,
         **kwargs: Any,
-    ):
+    ) -> P:
         """One classifier's point from its predictions.
 
         ``y_pred`` may also be a dict ``{name: y_pred}`` to draw several.
@@ -87,7 +90,7 @@ class OperatingPointsDisplay(ClassifierDisplay):
 
     @classmethod
     def from_scores(
-        cls,
+        cls: type[P],
         y_true: ArrayLike,
         y_score: ArrayLike,
         *,
@@ -97,7 +100,7 @@ class OperatingPointsDisplay(ClassifierDisplay):
         ax: Axes | None = None,
         thresholds: ArrayLike | None = None,
         **kwargs: Any,
-    ):
+    ) -> P:
         """The operating point across decision thresholds, as a trajectory.
 
         Each threshold ``t`` of :func:`~imbascore.threshold_curve` gives the
@@ -147,11 +150,9 @@ class OperatingPointsDisplay(ClassifierDisplay):
         viz = cls._of_rates(tpr[best : best + 1], tnr[best : best + 1], [at], **params)
         legend = kwargs.pop("legend", True)
         viz.plot(ax=ax, legend=False, **kwargs)
+        x, y = cls._coordinates(tpr, tnr)
         viz.trajectory_ = draw_trajectory(
-            viz.ax_,
-            *cls._coordinates(tpr, tnr),
-            curve.thresholds,
-            label=f"{label} across thresholds",
+            viz.ax_, x, y, curve.thresholds, label=f"{label} across thresholds"
         )
         if legend:
             legend_below(viz.ax_, ncol=cls._LEGEND_COLUMNS)

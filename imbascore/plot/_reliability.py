@@ -108,7 +108,7 @@ class ReliabilityDisplay(ClassifierDisplay):
 
     diagonal_: Line2D
     line_: Line2D
-    _RESPONSE_METHODS = ("predict_proba",)
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict_proba",)
 
     def __init__(self, *, diagram: ReliabilityDiagram, name: str | None = None) -> None:
         self.diagram = diagram

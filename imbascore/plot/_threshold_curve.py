@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["ThresholdCurveDisplay", "ThresholdMetricsDisplay"]
+
+
+T = TypeVar("T", bound="ThresholdMetricsDisplay")
 
 
 class ThresholdMetricsDisplay(ClassifierDisplay):
@@ -37,7 +40,7 @@ class ThresholdMetricsDisplay(ClassifierDisplay):
 
     @classmethod
     def from_predictions(
-        cls,
+        cls: type[T],
         y_true: ArrayLike,
         y_score: ArrayLike,
         *,
@@ -47,7 +50,7 @@ class ThresholdMetricsDisplay(ClassifierDisplay):
         ax: Axes | None = None,
         metrics: str | Sequence[str] | None = None,
         **kwargs: Any,
-    ):
+    ) -> T:
         """The curves of ``y_score``, each metric's best point marked.
 
         Parameters
