@@ -13,19 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._core.types import ArrayLike, FloatArray, PosLabel
+from .._core.types import ArrayLike, FloatArray
 from .._metrics import formulas as F
-from ._base import (
-    as_named_predictions,
-    check_matplotlib,
-    legend_below,
-    rates_of_predictions,
-)
+from ._base import legend_below
+from ._operating_points import OperatingPointsDisplay
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["AccuracyDominanceDisplay"]
 
@@ -52,10 +47,12 @@ def _role(name):
     return name[len("weka_") :] if name.startswith("weka_") else name
 
 
-class AccuracyDominanceDisplay:
+class AccuracyDominanceDisplay(OperatingPointsDisplay):
     """Classifiers as points (dominance, g-mean), the best one's trapezium shaded.
 
-    Build it with :meth:`from_predictions`, :meth:`from_estimator` or
+    Build it with :meth:`from_predictions`, :meth:`from_estimator`,
+    :meth:`from_scores` (the operating point across thresholds, the
+    threshold of the largest area drawn with its trapezium) or
     :meth:`from_study`; ``__init__`` only stores values.
 
     Parameters
@@ -80,9 +77,8 @@ class AccuracyDominanceDisplay:
         Index of the point with the largest area.
     """
 
-    trajectory_: Any
-    curve_: ThresholdCurve
-    best_threshold_: float
+    _BEST = "ad_area"
+    _LEGEND_COLUMNS = 3
 
     def __init__(
         self,
@@ -107,131 +103,13 @@ class AccuracyDominanceDisplay:
         return F.ad_area(self.gmean, self.dominance)
 
     @classmethod
-    def from_predictions(
-        cls,
-        y_true: ArrayLike,
-        y_pred: ArrayLike,
-        *,
-        name: str | None = None,
-        pos_label: PosLabel = 1,
-        sample_weight: ArrayLike | None = None,
-        ax: Axes | None = None,
-        **kwargs: Any,
-    ) -> AccuracyDominanceDisplay:
-        """One classifier's point from its predictions.
+    def _of_rates(cls, tpr, tnr, names):
+        dominance, gmean = cls._coordinates(tpr, tnr)
+        return cls(dominance=dominance, gmean=gmean, names=names)
 
-        ``y_pred`` may also be a dict ``{name: y_pred}`` to draw several.
-        """
-        predictions = as_named_predictions(y_pred, name)
-        tpr, tnr = rates_of_predictions(
-            y_true,
-            predictions,
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            func="AccuracyDominanceDisplay.from_predictions",
-        )
-        dominance, gmean = F.dominance(tpr, tnr), F.geometric_mean(tpr, tnr)
-        viz = cls(dominance=dominance, gmean=gmean, names=list(predictions))
-        return viz.plot(ax=ax, **kwargs)
-
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator: Any,
-        X: ArrayLike,
-        y: ArrayLike,
-        *,
-        name: str | None = None,
-        pos_label: PosLabel = 1,
-        sample_weight: ArrayLike | None = None,
-        ax: Axes | None = None,
-        **kwargs: Any,
-    ) -> AccuracyDominanceDisplay:
-        """One fitted classifier's point on (X, y)."""
-        return cls.from_predictions(
-            y,
-            estimator.predict(X),
-            name=name or type(estimator).__name__,
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            ax=ax,
-            **kwargs,
-        )
-
-    @classmethod
-    def from_scores(
-        cls,
-        y_true: ArrayLike,
-        y_score: ArrayLike,
-        *,
-        name: str | None = None,
-        pos_label: PosLabel | None = None,
-        sample_weight: ArrayLike | None = None,
-        thresholds: ArrayLike | None = None,
-        ax: Axes | None = None,
-        **kwargs: Any,
-    ) -> AccuracyDominanceDisplay:
-        """The operating point across decision thresholds, as a trajectory.
-
-        Each threshold ``t`` of :func:`~imbascore.threshold_curve` gives the
-        predictions ``y_score >= t`` and one point (dominance, g-mean); the
-        line joins them from the highest threshold (dominance near -1) to the
-        lowest (dominance 1), a few thresholds written beside it. The
-        threshold of the largest area is the point drawn, with its trapezium.
-
-        Parameters
-        ----------
-        y_true, y_score : array-like of shape (n_samples,)
-            True labels of two classes, scores of the positive class.
-
-        name : str, default=None
-
-        pos_label, sample_weight, thresholds
-            As for :func:`~imbascore.threshold_curve`.
-
-        ax : matplotlib Axes, default=None
-
-        **kwargs : dict
-            Passed to :meth:`plot`.
-
-        Returns
-        -------
-        display : AccuracyDominanceDisplay
-            Also with ``curve_`` (the :class:`~imbascore.ThresholdCurve`),
-            ``best_threshold_`` and ``trajectory_`` (the Line2D).
-        """
-        from .._thresholds.curve import threshold_curve
-        from ._threshold_curve import draw_trajectory
-
-        curve = threshold_curve(
-            y_true,
-            y_score,
-            metrics=["dominance", "gmean", "ad_area"],
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            thresholds=thresholds,
-        )
-        best = curve.best_index("ad_area")
-        dominance, gmean = curve.values["dominance"], curve.values["gmean"]
-        label = name or "classifier"
-        viz = cls(
-            dominance=dominance[best : best + 1],
-            gmean=gmean[best : best + 1],
-            names=[f"{label} at t = {curve.thresholds[best]:.3g}"],
-        )
-        legend = kwargs.pop("legend", True)
-        viz.plot(ax=ax, legend=False, **kwargs)
-        viz.trajectory_ = draw_trajectory(
-            viz.ax_,
-            dominance,
-            gmean,
-            curve.thresholds,
-            label=f"{label} across thresholds",
-        )
-        if legend:
-            legend_below(viz.ax_, ncol=3)
-        viz.curve_, viz.best_threshold_ = curve, float(curve.thresholds[best])
-        return viz
+    @staticmethod
+    def _coordinates(tpr, tnr):
+        return F.dominance(tpr, tnr), F.geometric_mean(tpr, tnr)
 
     @classmethod
     def from_study(
@@ -270,7 +148,12 @@ class AccuracyDominanceDisplay:
         return viz.plot(ax=ax, **kwargs)
 
     def plot(
-        self, ax: Axes | None = None, *, shade_best: bool = True, legend: bool = True
+        self,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        shade_best: bool = True,
+        legend: bool = True,
     ) -> AccuracyDominanceDisplay:
         """Draw the feasible bell, the points and the best point's trapezium.
 
@@ -278,6 +161,9 @@ class AccuracyDominanceDisplay:
         ----------
         ax : matplotlib Axes, default=None
             Where to draw; a new figure if None.
+
+        name : str, default=None
+            The title; None is the display's ``title``.
 
         shade_best : bool, default=True
             Shade the trapezium of the point with the largest area.
@@ -288,9 +174,7 @@ class AccuracyDominanceDisplay:
         -------
         self : AccuracyDominanceDisplay
         """
-        plt = check_matplotlib("AccuracyDominanceDisplay.plot")
-        if ax is None:
-            _, ax = plt.subplots(figsize=(5.5, 4.5))
+        ax, title = self._axes(ax, name or self.title)
         d = np.linspace(-1, 1, 401)
         ax.plot(
             d,
@@ -349,13 +233,12 @@ class AccuracyDominanceDisplay:
         ax.set_ylim(-0.03, 1.05)
         ax.set_xlabel("dominance (TPR - TNR)")
         ax.set_ylabel("geometric mean")
-        if self.title:
-            ax.set_title(self.title)
+        if title:
+            ax.set_title(title)
         if legend and self.classifiers and self.samplers:
             self._paper_legend(ax)
         elif legend:
             legend_below(ax, ncol=3)
-        self.ax_, self.figure_ = ax, ax.figure
         return self
 
     def _display_name(self, i):
@@ -422,13 +305,10 @@ class AccuracyDominanceDisplay:
             keep.append((proxy("o", face, sampler in _CROSSED), name))
         from matplotlib.legend_handler import HandlerTuple
 
-        ax.legend(
-            [h for h, _ in keep],
-            [lab for _, lab in keep],
-            handler_map={tuple: HandlerTuple(ndivide=1)},
-            fontsize="x-small",
-            loc="upper center",
+        legend_below(
+            ax,
             ncol=3,
-            bbox_to_anchor=(0.5, -0.14),
-            frameon=False,
+            handles=[h for h, _ in keep],
+            labels=[lab for _, lab in keep],
+            handler_map={tuple: HandlerTuple(ndivide=1)},
         )

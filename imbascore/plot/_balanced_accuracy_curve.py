@@ -9,7 +9,7 @@ import numpy as np
 from .._core.types import ArrayLike, PosLabel
 from .._metrics.definitions import balanced_accuracy_score
 from .._prior_shift.balanced_accuracy_curve import balanced_accuracy_curve
-from ._base import check_matplotlib
+from ._base import Display, shade
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["BalancedAccuracyCurveDisplay"]
 
 
-class BalancedAccuracyCurveDisplay:
+class BalancedAccuracyCurveDisplay(Display):
     """Mean balanced accuracy per training positive share, with its spread.
 
     Build it with :meth:`from_estimator` (which runs
@@ -41,6 +41,7 @@ class BalancedAccuracyCurveDisplay:
     """
 
     line_: Line2D
+    _FIGSIZE = (5.5, 4)
 
     def __init__(
         self,
@@ -70,7 +71,9 @@ class BalancedAccuracyCurveDisplay:
     ) -> BalancedAccuracyCurveDisplay:
         """Run :func:`~imbascore.balanced_accuracy_curve` and draw it.
 
-        ``curve_params`` go to the curve (``ratios``, ``n_repeats``, ...).
+        The (unfitted) estimator is trained at each positive share of the
+        training set; ``curve_params`` go to the curve (``ratios``,
+        ``n_repeats``, ...).
         """
         curve = balanced_accuracy_curve(estimator, X, y, **curve_params)
         viz = cls(
@@ -88,14 +91,16 @@ class BalancedAccuracyCurveDisplay:
         y_true: ArrayLike,
         predictions: Any,
         *,
-        name: str | None = None,
+        sample_weight: ArrayLike | None = None,
         pos_label: PosLabel = 1,
+        name: str | None = None,
         ax: Axes | None = None,
     ) -> BalancedAccuracyCurveDisplay:
         """Curve from ``{ratio: y_pred}`` on one test set.
 
         Each value is one prediction of ``y_true`` or a list of them (one per
-        repeat), made by a model trained at that positive share.
+        repeat), made by a model trained at that positive share;
+        ``sample_weight`` weighs the test set's samples.
         """
         ratios = np.array(sorted(predictions), dtype=float)
         means: Any = []
@@ -105,7 +110,9 @@ class BalancedAccuracyCurveDisplay:
             # One prediction (1-D) or one per repeat (2-D, same test set).
             runs = [runs] if np.ndim(runs) == 1 else list(runs)
             scores = [
-                balanced_accuracy_score(y_true, run, pos_label=pos_label)
+                balanced_accuracy_score(
+                    y_true, run, pos_label=pos_label, sample_weight=sample_weight
+                )
                 for run in runs
             ]
             means.append(np.mean(scores))
@@ -130,21 +137,13 @@ class BalancedAccuracyCurveDisplay:
         -------
         self : BalancedAccuracyCurveDisplay
         """
-        plt = check_matplotlib("BalancedAccuracyCurveDisplay.plot")
-        if ax is None:
-            _, ax = plt.subplots(figsize=(5.5, 4))
-        label = f"{name or self.name or 'classifier'} (AUC = {self.auc:.3f})"
+        ax, name = self._axes(ax, name)
+        label = f"{name} (AUC = {self.auc:.3f})"
         (self.line_,) = ax.plot(self.ratios, self.mean, marker="o", label=label)
-        ax.fill_between(
-            self.ratios,
-            self.mean - self.std,
-            self.mean + self.std,
-            color=self.line_.get_color(),
-            alpha=0.2,
-        )
+        low, high = self.mean - self.std, self.mean + self.std
+        shade(ax, self.ratios, low, high, self.line_)
         ax.set_xlabel("positive share of the training set")
         ax.set_ylabel("balanced accuracy (test)")
         ax.set_ylim(0, 1)
         ax.legend(loc="lower center")
-        self.ax_, self.figure_ = ax, ax.figure
         return self

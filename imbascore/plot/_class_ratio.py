@@ -12,14 +12,14 @@ from .._core.checks import check_confidence_level, check_n_resamples, param_erro
 from .._core.engine.prevalence import check_priors
 from .._core.engine.select import index_of
 from .._core.resampling import beta_parameters
-from .._core.types import ArrayLike, PosLabel, RandomState
+from .._core.types import ArrayLike, PosLabel
 from .._metrics.named_scores import metric_options
 from .._metrics.per_class import tnr as true_negative_rate
 from .._metrics.per_class import tpr as true_positive_rate
 from .._metrics.scoring import select_for
 from .._report.confusion import confusion_counts
 from .._thresholds.curve import check_metrics, route_params, values_at_rates
-from ._base import check_matplotlib
+from ._base import ClassifierDisplay, pop_options, shade
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from .._report.confusion import ConfusionCounts
 
 __all__ = ["ClassRatioDisplay"]
+
+
+#: The posterior band's options, forwarded by ``from_counts``.
+_BAND_OPTIONS = {"confidence_level": 0.95, "n_draws": 2000, "random_state": 0}
 
 
 def _check_ratios(ratios, func):
@@ -73,7 +77,7 @@ def _two_class_counts(counts, pos_label, func):
     return selected
 
 
-class ClassRatioDisplay:
+class ClassRatioDisplay(ClassifierDisplay):
     """Each metric of one classifier across class ratios, with its posterior band.
 
     Straube & Krell (2014, Figure 2) show that some metrics (F1, precision,
@@ -129,6 +133,10 @@ class ClassRatioDisplay:
     (0.1368, 0.7128)
     """
 
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict",)
+    _FIGSIZE = (6.4, 4.2)
+    _DEFAULT_NAME = ""
+
     def __init__(
         self,
         *,
@@ -165,50 +173,31 @@ class ClassRatioDisplay:
         y_true: ArrayLike,
         y_pred: ArrayLike,
         *,
-        metrics: str | Sequence[str] = ("f1", "precision", "balanced_accuracy", "iba"),
-        pos_label: PosLabel = 1,
         sample_weight: ArrayLike | None = None,
-        prevalence: float | None = None,
-        ratios: ArrayLike | None = None,
-        confidence_level: float = 0.95,
-        n_draws: int = 2000,
-        random_state: RandomState = 0,
+        pos_label: PosLabel = 1,
         name: str | None = None,
         ax: Axes | None = None,
-        **metric_params: Any,
+        **kwargs: Any,
     ) -> ClassRatioDisplay:
         """The display of labels ``y_pred`` against ``y_true`` (two classes);
-        the other parameters are those of :meth:`from_counts`."""
+        the other parameters are those of :meth:`from_counts`.
+        :meth:`from_estimator` draws a fitted classifier's ``predict`` on
+        (X, y)."""
         counts = confusion_counts(y_true, y_pred, sample_weight=sample_weight)
-        return cls.from_counts(
-            counts,
-            metrics=metrics,
-            pos_label=pos_label,
-            prevalence=prevalence,
-            ratios=ratios,
-            confidence_level=confidence_level,
-            n_draws=n_draws,
-            random_state=random_state,
-            name=name,
-            ax=ax,
-            **metric_params,
-        )
+        return cls.from_counts(counts, pos_label=pos_label, name=name, ax=ax, **kwargs)
 
     @classmethod
     def from_counts(
         cls,
         counts: ConfusionCounts,
         *,
-        metrics: str | Sequence[str] = ("f1", "precision", "balanced_accuracy", "iba"),
         pos_label: PosLabel = 1,
-        prevalence: float | None = None,
-        ratios: ArrayLike | None = None,
-        confidence_level: float = 0.95,
-        n_draws: int = 2000,
-        random_state: RandomState = 0,
         name: str | None = None,
         ax: Axes | None = None,
-        **metric_params: Any,
+        metrics: str | Sequence[str] = ("f1", "precision", "balanced_accuracy", "iba"),
+        prevalence: float | None = None,
+        ratios: ArrayLike | None = None,
+        **kwargs: Any,
     ) -> ClassRatioDisplay:
         """The display of two-class :class:`~imbascore.ConfusionCounts`.
 
@@ -217,12 +206,18 @@ class ClassRatioDisplay:
         counts : ConfusionCounts
             Counts of two classes.
 
+        pos_label : int, float, bool or str, default=1
+            The positive class: the ratios are negatives per positive.
+
+        name : str, default=None
+            The classifier's name, for the title.
+
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure if None.
+
         metrics : str or list of str, default=("f1", "precision", \
 "balanced_accuracy", "iba")
             Names from :func:`~imbascore.threshold_metric_names`.
-
-        pos_label : int, float, bool or str, default=1
-            The positive class: the ratios are negatives per positive.
 
         prevalence : float, default=None
             The deployment's share of positives, marked (``1 / prevalence -
@@ -232,29 +227,22 @@ class ClassRatioDisplay:
             Negatives per positive to draw; by default 61 from 1 to 1000 on
             a log scale, widened to the data's and the deployment's ratio.
 
-        confidence_level : float, default=0.95
-            Of the posterior band.
-
-        n_draws : int, default=2000
-            Posterior draws of the rates; 0 draws no band.
-
-        random_state : int, RandomState instance or None, default=0
-            Seeds the draws.
-
-        name : str, default=None
-            The classifier's name, for the title.
-
-        ax : matplotlib Axes, default=None
-            Where to draw; a new figure if None.
-
-        **metric_params : dict
-            Options of the metrics (``alpha``, ``correction``, ...), as for
+        **kwargs : dict
+            The band's options: ``confidence_level`` (default 0.95, of the
+            posterior band), ``n_draws`` (default 2000, posterior draws of
+            the rates; 0 draws no band) and ``random_state`` (default 0,
+            seeds the draws). The others are the metrics' options
+            (``alpha``, ``correction``, ...), as for
             :func:`~imbascore.threshold_curve`.
 
         Returns
         -------
         display : ClassRatioDisplay
         """
+        confidence_level, n_draws, random_state = pop_options(
+            kwargs, _BAND_OPTIONS
+        ).values()
+        metric_params = kwargs
         func = "ClassRatioDisplay.from_counts"
         metrics = check_metrics(metrics, func)
         per_metric = route_params(metrics, metric_params, func)
@@ -335,22 +323,14 @@ class ClassRatioDisplay:
         -------
         self : ClassRatioDisplay
         """
-        plt = check_matplotlib("ClassRatioDisplay.plot")
-        if ax is None:
-            _, ax = plt.subplots(figsize=(6.4, 4.2))
+        ax, title = self._axes(ax, name)
         self.lines_ = {}
         for key, values in self.values.items():
             (line,) = ax.plot(self.ratios, values, label=key, linewidth=1.6)
             self.lines_[key] = line
             if self.low is not None:
-                ax.fill_between(
-                    self.ratios,
-                    self.low[key],
-                    self.high[key],  # type: ignore[index]
-                    color=line.get_color(),
-                    alpha=0.15,
-                    linewidth=0,
-                )
+                high = self.high[key]  # type: ignore[index]
+                shade(ax, self.ratios, self.low[key], high, line, alpha=0.15)
         ax.set_xscale("log")
         for ratio, text, style in (
             (self.data_ratio, "test data", "--"),
@@ -371,12 +351,10 @@ class ClassRatioDisplay:
             )
         ax.set_xlabel("class ratio (negatives per positive, log scale)")
         ax.set_ylabel("metric value")
-        title = name or self.name
         band = f" ({self.confidence_level:.0%} band)" if self.low is not None else ""
         ax.set_title(
             (f"{title}: " if title else "") + "metrics across class ratios" + band,
             fontsize="medium",
         )
         ax.legend(fontsize="small", loc="best")
-        self.ax_, self.figure_ = ax, ax.figure
         return self

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._core.types import ArrayLike
-from ._base import check_matplotlib
+from ._base import Display
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["CriticalDifferenceDisplay"]
 
 
-class CriticalDifferenceDisplay:
+class CriticalDifferenceDisplay(Display):
     """Demšar's (2006) critical difference diagram.
 
     An axis of average ranks (1, the best, on the left); each approach hangs
@@ -74,6 +74,7 @@ class CriticalDifferenceDisplay:
     """
 
     comparison_: ApproachComparison
+    _DEFAULT_NAME = ""
 
     def __init__(
         self,
@@ -95,9 +96,15 @@ class CriticalDifferenceDisplay:
 
     @classmethod
     def from_comparison(
-        cls, comparison: ApproachComparison, *, ax: Axes | None = None
+        cls,
+        comparison: ApproachComparison,
+        *,
+        name: str | None = None,
+        ax: Axes | None = None,
+        **kwargs: Any,
     ) -> CriticalDifferenceDisplay:
-        """The diagram of an :class:`~imbascore.ApproachComparison`."""
+        """The diagram of an :class:`~imbascore.ApproachComparison`; ``name``,
+        ``ax`` and ``kwargs`` are :meth:`plot`'s."""
         viz = cls(
             average_ranks=comparison.average_ranks.to_numpy(),
             names=list(comparison.average_ranks.index),
@@ -105,7 +112,7 @@ class CriticalDifferenceDisplay:
             groups=comparison.groups,
         )
         viz.comparison_ = comparison
-        return viz.plot(ax=ax)
+        return viz.plot(ax=ax, name=name, **kwargs)
 
     @classmethod
     def from_results(
@@ -113,18 +120,24 @@ class CriticalDifferenceDisplay:
         results: Any,
         metric: str = "ad_area",
         *,
+        name: str | None = None,
         ax: Axes | None = None,
         **kwargs: Any,
     ) -> CriticalDifferenceDisplay:
         """Run :func:`~imbascore.compare_approaches` (``kwargs`` are its
-        parameters) and draw the result."""
+        parameters) and draw the result (``name``: a title)."""
         from .._inference.across_datasets import compare_approaches
 
         comparison = compare_approaches(results, metric, **kwargs)
-        return cls.from_comparison(comparison, ax=ax)
+        return cls.from_comparison(comparison, name=name, ax=ax)
 
     def plot(
-        self, ax: Axes | None = None, *, label_ranks: bool = True, fontsize: float = 10
+        self,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        label_ranks: bool = True,
+        fontsize: float = 10,
     ) -> CriticalDifferenceDisplay:
         """Draw the diagram.
 
@@ -132,6 +145,9 @@ class CriticalDifferenceDisplay:
         ----------
         ax : matplotlib Axes, default=None
             Where to draw; a new figure if None. Its frame is hidden.
+
+        name : str, default=None
+            A title, if given.
 
         label_ranks : bool, default=True
             Write each approach's average rank beside its name.
@@ -143,7 +159,6 @@ class CriticalDifferenceDisplay:
         -------
         self : CriticalDifferenceDisplay
         """
-        plt = check_matplotlib("CriticalDifferenceDisplay.plot")
         ranks, names = self.average_ranks, self.names
         k = len(ranks)
         order = np.argsort(ranks, kind="stable")
@@ -160,9 +175,7 @@ class CriticalDifferenceDisplay:
         first_row = -0.45 - group_step * len(groups)
         bottom = first_row - row_step * (n_rows - 1) - 0.35
         top = 1.2 if self.critical_difference is not None else 0.55
-        if ax is None:
-            height = 0.45 * (top - bottom) + 0.3
-            _, ax = plt.subplots(figsize=(6.4, height))
+        ax, title = self._axes(ax, name, (6.4, 0.45 * (top - bottom) + 0.3))
         texts = [
             f"{name} ({rank:.2f})" if label_ranks else name
             for name, rank in zip(names, ranks)
@@ -239,5 +252,6 @@ class CriticalDifferenceDisplay:
                 va="center",
                 fontsize=fontsize,
             )
-        self.ax_, self.figure_ = ax, ax.figure
+        if title:
+            ax.set_title(title)
         return self

@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._core.types import ArrayLike, PosLabel, RandomState
+from .._core.types import ArrayLike, PosLabel
 from .._thresholds.decision_curve import decision_curve
-from ._base import check_matplotlib
-from ._threshold_curve import scores_of_estimator
+from ._base import ClassifierDisplay, shade
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -23,7 +22,7 @@ __all__ = ["DecisionCurveDisplay"]
 _TREAT_ALL, _TREAT_NONE = "treat all", "treat none"
 
 
-class DecisionCurveDisplay:
+class DecisionCurveDisplay(ClassifierDisplay):
     """Net benefit across threshold probabilities, with "treat all" and
     "treat none" (Vickers & Elkin 2006).
 
@@ -62,6 +61,9 @@ class DecisionCurveDisplay:
     """
 
     line_: Line2D
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict_proba",)
+    _FIGSIZE = (6.4, 4.2)
+    _DEFAULT_NAME = "model"
 
     def __init__(self, *, curve: DecisionCurve, name: str | None = None) -> None:
         self.curve = curve
@@ -73,62 +75,31 @@ class DecisionCurveDisplay:
         y_true: ArrayLike,
         y_proba: ArrayLike,
         *,
-        thresholds: ArrayLike | None = None,
-        pos_label: PosLabel | None = None,
         sample_weight: ArrayLike | None = None,
-        standardized: bool = False,
-        confidence_level: float = 0.95,
-        random_state: RandomState = None,
+        pos_label: PosLabel | None = None,
         name: str | None = None,
         ax: Axes | None = None,
         band: bool = True,
+        **curve_params: Any,
     ) -> DecisionCurveDisplay:
-        """The decision curve of predicted probabilities; the parameters are
-        those of :func:`~imbascore.decision_curve`, then of :meth:`plot`."""
+        """The decision curve of predicted probabilities.
+
+        ``curve_params`` (``thresholds``, ``standardized``,
+        ``confidence_level``, ``random_state``, ...) and ``sample_weight``
+        and ``pos_label`` are those of :func:`~imbascore.decision_curve`;
+        ``name``, ``ax`` and ``band`` those of :meth:`plot`.
+        :meth:`from_estimator` reads a fitted binary classifier's
+        ``predict_proba`` (the column of ``pos_label``, by default the
+        second of its ``classes_``).
+        """
         curve = decision_curve(
             y_true,
             y_proba,
-            thresholds=thresholds,
             pos_label=pos_label,
             sample_weight=sample_weight,
-            standardized=standardized,
-            confidence_level=confidence_level,
-            random_state=random_state,
+            **curve_params,
         )
         return cls(curve=curve, name=name).plot(ax=ax, band=band)
-
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator: Any,
-        X: ArrayLike,
-        y: ArrayLike,
-        *,
-        pos_label: PosLabel | None = None,
-        name: str | None = None,
-        ax: Axes | None = None,
-        band: bool = True,
-        **kwargs: Any,
-    ) -> DecisionCurveDisplay:
-        """The decision curve of a fitted binary classifier's
-        ``predict_proba`` on (X, y); ``pos_label`` defaults to the second of
-        its ``classes_``; other parameters as :meth:`from_predictions`."""
-        proba, pos_label = scores_of_estimator(
-            estimator,
-            X,
-            response_method="predict_proba",
-            pos_label=pos_label,
-            func="DecisionCurveDisplay.from_estimator",
-        )
-        return cls.from_predictions(
-            y,
-            proba,
-            pos_label=pos_label,
-            name=name or type(estimator).__name__,
-            ax=ax,
-            band=band,
-            **kwargs,
-        )
 
     def plot(
         self,
@@ -153,29 +124,20 @@ class DecisionCurveDisplay:
         -------
         self : DecisionCurveDisplay
         """
-        plt = check_matplotlib("DecisionCurveDisplay.plot")
-        if ax is None:
-            _, ax = plt.subplots(figsize=(6.4, 4.2))
+        ax, label = self._axes(ax, name)
         curve = self.curve
         x = curve.thresholds
-        labels = {line.get_label() for line in ax.get_lines()}
-        if _TREAT_ALL not in labels:
+        if _TREAT_ALL not in {line.get_label() for line in ax.get_lines()}:
             ax.plot(x, curve.treat_all, color="0.45", linewidth=1, label=_TREAT_ALL)
             ax.axhline(0.0, color="black", linewidth=1, label=_TREAT_NONE)
-        label = name or self.name or "model"
         (self.line_,) = ax.plot(
             x, curve.net_benefit, linewidth=1.8, label=label, **kwargs
         )
         self.band_ = None
         if band:
-            self.band_ = ax.fill_between(
-                x,
-                curve.low,
-                curve.high,
-                color=self.line_.get_color(),
-                alpha=0.18,
-                linewidth=0,
-                label=f"{label}: {curve.confidence_level:.0%} interval",
+            interval = f"{label}: {curve.confidence_level:.0%} interval"
+            self.band_ = shade(
+                ax, x, curve.low, curve.high, self.line_, alpha=0.18, label=interval
             )
         # "treat all" falls steeply (to -(1 - p) / p * 99 at 0.99): the
         # limits follow the models drawn on these axes, not the references
@@ -194,5 +156,4 @@ class DecisionCurveDisplay:
         ax.set_ylabel(kind)
         ax.legend(fontsize="small", frameon=False)
         ax.grid(alpha=0.3)
-        self.ax_, self.figure_ = ax, ax.figure
         return self

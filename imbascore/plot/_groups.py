@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._core.checks import check_bool, param_error
-from .._core.types import ArrayLike, RandomState
+from .._core.types import ArrayLike
 from .._groups.metrics import GroupMetrics, metrics_by_group
-from ._base import check_matplotlib
+from ._base import ClassifierDisplay
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -37,7 +37,7 @@ def _tick_label(group, size, positives):
     return f"{_group_text(group)} ({counts})"
 
 
-class GroupMetricsDisplay:
+class GroupMetricsDisplay(ClassifierDisplay):
     """One metric in each group: where a model fails a group.
 
     One row per group: a dot at the group's value and, where there is one,
@@ -114,6 +114,8 @@ class GroupMetricsDisplay:
     """
 
     points_: Line2D
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict",)
+    _DEFAULT_NAME = ""
 
     def __init__(
         self,
@@ -150,8 +152,8 @@ class GroupMetricsDisplay:
         result: GroupMetrics,
         metric: str | None = None,
         *,
-        ax: Axes | None = None,
         name: str | None = None,
+        ax: Axes | None = None,
         sort: bool = True,
     ) -> GroupMetricsDisplay:
         """Draw one metric of a :class:`~imbascore.GroupMetrics`.
@@ -162,10 +164,10 @@ class GroupMetricsDisplay:
             From :func:`~imbascore.metrics_by_group`.
         metric : str, default=None
             The metric's key; None is the result's first metric.
-        ax : matplotlib Axes, default=None
-            Where to draw; a new figure if None.
         name : str, default=None
             The model's name (the title).
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure if None.
         sort : bool, default=True
             Order the groups by value, the worst at the top; False keeps the
             result's order (sorted labels), top to bottom.
@@ -209,21 +211,22 @@ class GroupMetricsDisplay:
         y_pred: ArrayLike,
         *,
         groups: ArrayLike,
-        metric: str = "iba",
-        y_score: ArrayLike | None = None,
         sample_weight: ArrayLike | None = None,
-        method: str = "auto",
-        confidence_level: float = 0.95,
-        n_resamples: int = 1000,
-        random_state: RandomState = None,
+        name: str | None = None,
         ax: Axes | None = None,
-        **metric_params: Any,
+        metric: str = "iba",
+        method: str | None = "auto",
+        **kwargs: Any,
     ) -> GroupMetricsDisplay:
         """Compute one metric by group and draw it.
 
-        The parameters are :func:`~imbascore.metrics_by_group`'s, with one
-        ``metric`` (a name of the catalogue) and ``method="auto"`` (each
-        metric's default interval; None: no interval).
+        The parameters are :func:`~imbascore.metrics_by_group`'s (``kwargs``:
+        ``y_score``, ``confidence_level``, ``n_resamples``,
+        ``random_state`` and the metric's options), with one ``metric`` (a
+        name of the catalogue) and ``method="auto"`` (each metric's default
+        interval; None: no interval); ``name`` and ``ax`` are
+        :meth:`from_result`'s. :meth:`from_estimator` draws a fitted
+        classifier's ``predict`` on (X, y), with ``groups`` of its rows.
 
         Returns
         -------
@@ -243,15 +246,11 @@ class GroupMetricsDisplay:
             y_pred,
             groups=groups,
             metrics=[metric],
-            y_score=y_score,
             sample_weight=sample_weight,
-            confidence_level=confidence_level,
             method=method,
-            n_resamples=n_resamples,
-            random_state=random_state,
-            **metric_params,
+            **kwargs,
         )
-        return cls.from_result(result, metric, ax=ax)
+        return cls.from_result(result, metric, name=name, ax=ax)
 
     def _order(self, sort):
         """Indices of the groups, top to bottom: by value, worst first, the
@@ -291,14 +290,11 @@ class GroupMetricsDisplay:
         -------
         self : GroupMetricsDisplay
         """
-        func = f"{type(self).__name__}.plot"
-        plt = check_matplotlib(func)
+        check_bool(sort, "sort", f"{type(self).__name__}.plot")
+        n = len(self.groups)
+        ax, title = self._axes(ax, name, (6.4, max(2.6, 0.42 * n + 1.6)))
         from matplotlib.transforms import ScaledTranslation
 
-        check_bool(sort, "sort", func)
-        n = len(self.groups)
-        if ax is None:
-            _, ax = plt.subplots(figsize=(6.4, max(2.6, 0.42 * n + 1.6)))
         order = self._order(sort)
         self.order_ = [self.groups[i] for i in order]
         rows = np.empty(n)
@@ -378,7 +374,6 @@ class GroupMetricsDisplay:
             ax.set_ylabel("group (worst at the top)")
         else:
             ax.set_ylabel("group")
-        title = name or self.name
         if title:
             ax.set_title(title)
         # under the x axis' label, at a fixed distance whatever the height
@@ -391,5 +386,4 @@ class GroupMetricsDisplay:
             bbox_transform=below,
             frameon=False,
         )
-        self.ax_, self.figure_ = ax, ax.figure
         return self

@@ -19,8 +19,13 @@ from .._ranking.areas import (
 )
 from .._ranking.bands import curve_band
 from .._ranking.inputs import read_ranked
-from ._base import check_matplotlib
-from ._threshold_curve import scores_of_estimator
+from ._base import (
+    ClassifierDisplay,
+    band_legend,
+    pop_options,
+    reference_line,
+    shade,
+)
 
 __all__ = [
     "PrecisionRecallBandDisplay",
@@ -29,12 +34,14 @@ __all__ = [
 ]
 
 _BANDS = ("pointwise", "simultaneous", None)
+#: The band's options, forwarded by ``from_predictions`` to ``curve_band``.
+_BAND_OPTIONS = {"confidence_level": 0.95, "n_resamples": 1000, "random_state": None}
 #: Where a PRG band's precision gain (down to -inf where the precision is
 #: 0) is cut for drawing: below the view, so the cut is never seen.
 _PRG_FLOOR = -1.0
 
 
-class _RankingCurveDisplay:
+class _RankingCurveDisplay(ClassifierDisplay):
     """What the three displays share; a subclass sets the class attributes
     and :meth:`_exact_curve`."""
 
@@ -47,6 +54,7 @@ class _RankingCurveDisplay:
     _YLABEL: str | None = None
     _DRAWSTYLE = "default"
     _LEGEND_LOC = "best"
+    _FIGSIZE = (5, 5)
 
     def __init__(self, *, x, y, area, positive_share, band=None, name=None):
         self.x = np.asarray(x, dtype=float)
@@ -71,14 +79,11 @@ class _RankingCurveDisplay:
         y_true,
         y_score,
         *,
-        name=None,
-        band="pointwise",
-        confidence_level=0.95,
-        n_resamples=1000,
-        random_state=None,
-        pos_label=None,
         sample_weight=None,
+        pos_label=None,
+        name=None,
         ax=None,
+        band="pointwise",
         **kwargs,
     ):
         """The curve of ``y_score``, its area and its confidence band.
@@ -92,21 +97,23 @@ class _RankingCurveDisplay:
             True labels of two classes.
         y_score : array-like of shape (n_samples,)
             Scores, higher for the positive class.
+        sample_weight : array-like of shape (n_samples,), default=None
+        pos_label : int, float, bool or str, default=None
+            The positive class; None is 1 for classes {0, 1} or {-1, 1}.
         name : str, default=None
             The model's name in the legend ("classifier" if None).
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure if None.
         band : {'pointwise', 'simultaneous'} or None, default='pointwise'
             The band of :func:`~imbascore.curve_band` (its ``method``); None
             draws no band.
-        confidence_level, n_resamples, random_state : see \
-:func:`~imbascore.curve_band`
-            The band's level, and the bootstrap of the pointwise band.
-        pos_label : int, float, bool or str, default=None
-            The positive class; None is 1 for classes {0, 1} or {-1, 1}.
-        sample_weight : array-like of shape (n_samples,), default=None
-        ax : matplotlib Axes, default=None
-            Where to draw; a new figure if None.
         **kwargs : dict
-            Passed to the curve's line (``color``, ``linestyle``, ...).
+            ``confidence_level`` (default 0.95), ``n_resamples`` (default
+            1000) and ``random_state`` (default None) go to
+            :func:`~imbascore.curve_band`: the band's level, and the
+            bootstrap of the pointwise band. The others go to :meth:`plot`
+            (``baseline``) and the curve's line (``color``, ``linestyle``,
+            ...).
 
         Returns
         -------
@@ -116,6 +123,7 @@ class _RankingCurveDisplay:
         """
         func = f"{cls.__name__}.from_predictions"
         band = check_choice(band, "band", _BANDS, func)
+        options = pop_options(kwargs, _BAND_OPTIONS)
         inputs, ranked = read_ranked(
             y_true, y_score, sample_weight, func, pos_label=pos_label
         )
@@ -139,68 +147,13 @@ class _RankingCurveDisplay:
                 y_score,
                 curve=cls._CURVE,
                 method=band,
-                confidence_level=confidence_level,
-                n_resamples=n_resamples,
-                random_state=random_state,
                 pos_label=pos_label,
                 sample_weight=sample_weight,
+                **options,
             )
-        viz = cls(
-            x=x,
-            y=y,
-            area=area,
-            positive_share=float(tp[-1] / (tp[-1] + fp[-1])),
-            band=interval,
-            name=name,
-        )
+        share = float(tp[-1] / (tp[-1] + fp[-1]))
+        viz = cls(x=x, y=y, area=area, positive_share=share, band=interval, name=name)
         return viz.plot(ax=ax, **kwargs)
-
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator,
-        X,
-        y,
-        *,
-        response_method="auto",
-        name=None,
-        band="pointwise",
-        confidence_level=0.95,
-        n_resamples=1000,
-        random_state=None,
-        pos_label=None,
-        sample_weight=None,
-        ax=None,
-        **kwargs,
-    ):
-        """The same from a fitted binary classifier's scores on (X, y).
-
-        ``response_method`` is ``"auto"`` (``predict_proba``, else
-        ``decision_function``), ``"predict_proba"`` or
-        ``"decision_function"``; ``pos_label`` defaults to the second of the
-        estimator's ``classes_``; ``name`` to its class name. The other
-        parameters are :meth:`from_predictions`'.
-        """
-        scores, pos_label = scores_of_estimator(
-            estimator,
-            X,
-            response_method=response_method,
-            pos_label=pos_label,
-            func=f"{cls.__name__}.from_estimator",
-        )
-        return cls.from_predictions(
-            y,
-            scores,
-            name=name or type(estimator).__name__,
-            band=band,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            ax=ax,
-            **kwargs,
-        )
 
     def _band_values(self):
         """The band's ``(grid, low, high)`` as drawn."""
@@ -226,54 +179,28 @@ class _RankingCurveDisplay:
         -------
         self
         """
-        plt = check_matplotlib(f"{type(self).__name__}.plot")
-        if ax is None:
-            _, ax = plt.subplots(figsize=(5, 5))
+        ax, name = self._axes(ax, name)
         self.baseline_ = self._draw_baseline(ax) if baseline else None
-        label = f"{name or self.name or 'classifier'} "
-        label += f"({self._AREA_NAME} {self.area:.3f})"
+        label = f"{name} ({self._AREA_NAME} {self.area:.3f})"
         line_kw = {"linewidth": 1.8, "drawstyle": self._DRAWSTYLE, **kwargs}
         (self.line_,) = ax.plot(self.x, self.y, label=label, **line_kw)
         self.band_ = None
-        legend = ax.get_legend()
-        title = legend.get_title().get_text() if legend is not None else ""
         if self.band is not None:
-            grid, low, high = self._band_values()
-            self.band_ = ax.fill_between(
-                grid,
-                low,
-                high,
-                color=self.line_.get_color(),
-                alpha=0.2,
-                linewidth=0,
-                label="_band",  # not in the legend: its title says what it is
-            )
-            title = f"shaded: {self.band.confidence_level:.0%} {self.band.method} band"
-        ax.set_xlim(0.0, 1.0)
-        ax.set_ylim(0.0, 1.0)
-        ax.set_aspect("equal")
-        ax.set_xlabel(self._XLABEL)
-        ax.set_ylabel(self._YLABEL)
-        ax.legend(
-            loc=self._LEGEND_LOC,
-            fontsize="small",
-            title=title or None,
-            title_fontsize="x-small",
-            framealpha=0.9,
-        )
-        self.ax_, self.figure_ = ax, ax.figure
+            self.band_ = shade(ax, *self._band_values(), self.line_)
+        _unit_square(ax, self._XLABEL, self._YLABEL)
+        band = self.band
+        band = None if band is None else (band.confidence_level, band.method)
+        band_legend(ax, band, loc=self._LEGEND_LOC)
         return self
 
 
-def _baseline_line(ax, x, y, label):
-    """The line ``label`` of ``ax``, drawn from ``(x, y)`` if ``ax`` has none."""
-    for line in ax.get_lines():
-        if line.get_label() == label:
-            return line
-    (line,) = ax.plot(
-        x, y, color="0.4", linestyle="--", linewidth=1, label=label, zorder=1
-    )
-    return line
+def _unit_square(ax, xlabel, ylabel):
+    """Square axes over [0, 1] x [0, 1], labelled."""
+    ax.set_xlim(0.0, 1.0)
+    ax.set_ylim(0.0, 1.0)
+    ax.set_aspect("equal")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
 
 
 class RocCurveBandDisplay(_RankingCurveDisplay):
@@ -337,7 +264,7 @@ class RocCurveBandDisplay(_RankingCurveDisplay):
         return fpr, tpr
 
     def _draw_baseline(self, ax):
-        return _baseline_line(ax, [0.0, 1.0], [0.0, 1.0], "chance (AUC 0.5)")
+        return reference_line(ax, [0.0, 1.0], [0.0, 1.0], "chance (AUC 0.5)")
 
 
 class PrecisionRecallBandDisplay(_RankingCurveDisplay):
@@ -412,7 +339,7 @@ class PrecisionRecallBandDisplay(_RankingCurveDisplay):
     def _draw_baseline(self, ax):
         pi = self.positive_share
         label = f"always positive (precision {pi:.3f})"
-        return _baseline_line(ax, [0.0, 1.0], [pi, pi], label)
+        return reference_line(ax, [0.0, 1.0], [pi, pi], label)
 
 
 class PrecisionRecallGainDisplay(_RankingCurveDisplay):
@@ -512,4 +439,4 @@ class PrecisionRecallGainDisplay(_RankingCurveDisplay):
 
     def _draw_baseline(self, ax):
         label = "F1 of always positive (precG + recG = 1)"
-        return _baseline_line(ax, [0.0, 1.0], [1.0, 0.0], label)
+        return reference_line(ax, [0.0, 1.0], [1.0, 0.0], label)

@@ -10,9 +10,9 @@ import numpy as np
 
 from .._calibration.reliability import compute_reliability
 from .._core.checks import check_bool
-from .._core.types import ArrayLike, PosLabel, RandomState
-from ._base import check_matplotlib
-from ._threshold_curve import scores_of_estimator
+from .._core.types import ArrayLike, PosLabel
+from ._base import ClassifierDisplay, band_legend, pop_options, reference_line, shade
+from ._ranking_curves import _BAND_OPTIONS, _unit_square
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -29,7 +29,7 @@ _DIAGONAL = "perfectly calibrated"
 _N_BINS = 20
 
 
-class ReliabilityDisplay:
+class ReliabilityDisplay(ClassifierDisplay):
     """CORP reliability diagram: the PAV-recalibrated probability against the
     predicted one, with a consistency or confidence band, the Brier score's
     decomposition in the legend and each class's histogram.
@@ -108,6 +108,7 @@ class ReliabilityDisplay:
 
     diagonal_: Line2D
     line_: Line2D
+    _RESPONSE_METHODS: tuple[str, ...] = ("predict_proba",)
 
     def __init__(self, *, diagram: ReliabilityDiagram, name: str | None = None) -> None:
         self.diagram = diagram
@@ -119,16 +120,12 @@ class ReliabilityDisplay:
         y_true: ArrayLike,
         y_proba: ArrayLike,
         *,
-        band: Literal["consistency", "confidence"] | None = "consistency",
-        confidence_level: float = 0.95,
-        n_resamples: int = 1000,
-        random_state: RandomState = None,
-        pos_label: PosLabel | None = None,
         sample_weight: ArrayLike | None = None,
-        prevalence: float | None = None,
+        pos_label: PosLabel | None = None,
         name: str | None = None,
         ax: Axes | None = None,
-        histogram: bool = True,
+        band: Literal["consistency", "confidence"] | None = "consistency",
+        prevalence: float | None = None,
         **kwargs: Any,
     ) -> ReliabilityDisplay:
         """The reliability diagram of predicted probabilities.
@@ -139,106 +136,44 @@ class ReliabilityDisplay:
             True labels, of at most two classes.
         y_proba : array-like of shape (n_samples,)
             Probabilities of the positive class, in [0, 1].
-        band : {'consistency', 'confidence'} or None, default='consistency'
-            The band drawn (None: none, no resampling).
-        confidence_level, n_resamples, random_state : see \
-:func:`~imbascore.reliability_diagram`
-            The band's pointwise level, and its resamples (and the test's).
+        sample_weight : array-like of shape (n_samples,), default=None
         pos_label : int, float, bool or str, default=None
             The positive class; None is 1 for classes {0, 1} or {-1, 1}.
-        sample_weight : array-like of shape (n_samples,), default=None
-        prevalence : float or sequence or dict, default=None
-            The deployment's class ratio: each class's weights rescaled to
-            its share (the curve, the band and the decomposition at it).
         name : str, default=None
             The model's name in the legend ("classifier" if None).
         ax : matplotlib Axes, default=None
             Where to draw; a new figure if None.
-        histogram : bool, default=True
-            Draw each class's histogram above the diagram (first model on
-            the axes only).
+        band : {'consistency', 'confidence'} or None, default='consistency'
+            The band drawn (None: none, no resampling).
+        prevalence : float or sequence or dict, default=None
+            The deployment's class ratio: each class's weights rescaled to
+            its share (the curve, the band and the decomposition at it).
         **kwargs : dict
-            Passed to the curve's line (``color``, ``linestyle``, ...).
+            ``confidence_level`` (default 0.95), ``n_resamples`` (default
+            1000) and ``random_state`` (default None) go to
+            :func:`~imbascore.reliability_diagram`: the band's pointwise
+            level, and its resamples (and the test's). ``histogram``
+            (default True: each class's histogram above the diagram, first
+            model on the axes only) goes to :meth:`plot`, the others to the
+            curve's line (``color``, ``linestyle``, ...).
 
         Returns
         -------
         display : ReliabilityDisplay
         """
         func = f"{cls.__name__}.from_predictions"
-        check_bool(histogram, "histogram", func)
+        check_bool(kwargs.get("histogram", True), "histogram", func)
         diagram = compute_reliability(
             y_true,
             y_proba,
             band=band,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
             pos_label=pos_label,
             sample_weight=sample_weight,
             prevalence=prevalence,
             func=func,
+            **pop_options(kwargs, _BAND_OPTIONS),
         )
-        viz = cls(diagram=diagram, name=name)
-        return viz.plot(ax=ax, histogram=histogram, **kwargs)
-
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator: Any,
-        X: ArrayLike,
-        y: ArrayLike,
-        *,
-        band: Literal["consistency", "confidence"] | None = "consistency",
-        confidence_level: float = 0.95,
-        n_resamples: int = 1000,
-        random_state: RandomState = None,
-        pos_label: PosLabel | None = None,
-        sample_weight: ArrayLike | None = None,
-        prevalence: float | None = None,
-        name: str | None = None,
-        ax: Axes | None = None,
-        histogram: bool = True,
-        **kwargs: Any,
-    ) -> ReliabilityDisplay:
-        """The same from a fitted binary classifier's ``predict_proba`` on
-        (X, y).
-
-        The column of ``pos_label`` in the estimator's ``classes_`` is read
-        (by default the second class, as scikit-learn's
-        ``CalibrationDisplay`` does); ``name`` defaults to the estimator's
-        class name. The other parameters are :meth:`from_predictions`'.
-        """
-        func = f"{cls.__name__}.from_estimator"
-        if not hasattr(estimator, "predict_proba"):
-            raise TypeError(
-                f"The 'estimator' parameter of {func} must have a predict_proba "
-                f"method (a probabilistic binary classifier). Got "
-                f"{type(estimator).__name__}, which has none: wrap it in "
-                "sklearn.calibration.CalibratedClassifierCV, or pass "
-                "probabilities to from_predictions."
-            )
-        proba, pos_label = scores_of_estimator(
-            estimator,
-            X,
-            response_method="predict_proba",
-            pos_label=pos_label,
-            func=func,
-        )
-        return cls.from_predictions(
-            y,
-            proba,
-            band=band,
-            confidence_level=confidence_level,
-            n_resamples=n_resamples,
-            random_state=random_state,
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            prevalence=prevalence,
-            name=name or type(estimator).__name__,
-            ax=ax,
-            histogram=histogram,
-            **kwargs,
-        )
+        return cls(diagram=diagram, name=name).plot(ax=ax, **kwargs)
 
     def _label(self, name):
         diagram = self.diagram
@@ -246,7 +181,7 @@ class ReliabilityDisplay:
         text = f"MCB={parts.mcb:.3f}, DSC={parts.dsc:.3f}, UNC={parts.unc:.3f}"
         if diagram.band == "consistency" and np.isfinite(diagram.p_value):
             text += f", p={diagram.p_value:.3f}"
-        return f"{name or self.name or 'classifier'}\n{text}"
+        return f"{name}\n{text}"
 
     def plot(
         self,
@@ -276,62 +211,28 @@ class ReliabilityDisplay:
         -------
         self : ReliabilityDisplay
         """
-        plt = check_matplotlib(f"{type(self).__name__}.plot")
         check_bool(histogram, "histogram", f"{type(self).__name__}.plot")
-        if ax is None:
-            _, ax = plt.subplots(figsize=(5.6, 6.6) if histogram else (5.6, 5.6))
+        size = (5.6, 6.6) if histogram else (5.6, 5.6)
+        ax, name = self._axes(ax, name, size)
         diagram = self.diagram
-        diagonal = [line for line in ax.get_lines() if line.get_label() == _DIAGONAL]
-        first = not diagonal
-        if first:
-            (self.diagonal_,) = ax.plot(
-                [0.0, 1.0],
-                [0.0, 1.0],
-                color="0.4",
-                linestyle="--",
-                linewidth=1,
-                label=_DIAGONAL,
-                zorder=1,
-            )
-        else:
-            self.diagonal_ = diagonal[0]
+        first = _DIAGONAL not in {line.get_label() for line in ax.get_lines()}
+        self.diagonal_ = reference_line(ax, [0.0, 1.0], [0.0, 1.0], _DIAGONAL)
         line_kw = {"linewidth": 1.8, **kwargs}
         (self.line_,) = ax.plot(
             diagram.x, diagram.cep, label=self._label(name), **line_kw
         )
         self.band_ = None
-        legend = ax.get_legend()
-        title = legend.get_title().get_text() if legend is not None else ""
         finite = np.isfinite(diagram.low) & np.isfinite(diagram.high)
+        band = None
         if diagram.band is not None and finite.any():
-            self.band_ = ax.fill_between(
-                diagram.x[finite],
-                diagram.low[finite],
-                diagram.high[finite],
-                color=self.line_.get_color(),
-                alpha=0.2,
-                linewidth=0,
-                label="_band",  # not in the legend: its title says what it is
-            )
-            title = f"shaded: {diagram.confidence_level:.0%} {diagram.band} band"
-        ax.set_xlim(0.0, 1.0)
-        ax.set_ylim(0.0, 1.0)
-        ax.set_aspect("equal")
-        ax.set_xlabel("Predicted probability")
-        ax.set_ylabel("Conditional event probability (PAV)")
-        ax.legend(
-            loc="upper left",
-            fontsize="x-small",
-            title=title or None,
-            title_fontsize="x-small",
-            framealpha=0.9,
-        )
+            x, low, high = diagram.x[finite], diagram.low[finite], diagram.high[finite]
+            self.band_ = shade(ax, x, low, high, self.line_)
+            band = (diagram.confidence_level, diagram.band)
+        _unit_square(ax, "Predicted probability", "Conditional event probability (PAV)")
+        band_legend(ax, band, loc="upper left", fontsize="x-small")
         self.ax_hist_ = self.histogram_ = None
         if histogram and first:
-            self.ax_hist_, self.histogram_ = _draw_histograms(
-                ax, diagram, name or self.name or "classifier"
-            )
-        self.ax_, self.figure_ = ax, ax.figure
+            self.ax_hist_, self.histogram_ = _draw_histograms(ax, diagram, name)
         return self
 
 

@@ -12,26 +12,19 @@ curve touches its highest isometric.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._core.types import ArrayLike, PosLabel
-from .._metrics.catalogue import LABEL_CATALOGUE, NOT_A_QUALITY
-from .._thresholds.curve import (
-    check_metrics,
-    threshold_curve,
-    values_at_rates,
-)
-from ._base import check_matplotlib
-from ._threshold_curve import scores_of_estimator
+from .._core.types import ArrayLike
+from .._metrics.catalogue import LABEL_CATALOGUE
+from .._thresholds.curve import check_metrics, values_at_rates
+from ._threshold_curve import ThresholdMetricsDisplay
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.lines import Line2D
-
-    from .._thresholds.curve import ThresholdCurve
 
 __all__ = ["RocIsometricsDisplay"]
 
@@ -43,11 +36,15 @@ _RATIO_DEPENDENT = frozenset(
 ) | {info.name for info in LABEL_CATALOGUE if not info.ratio_free}
 
 
-class RocIsometricsDisplay:
+class RocIsometricsDisplay(ThresholdMetricsDisplay):
     """A ROC curve over the isometrics of a metric, each metric's best point marked.
 
     Build it with :meth:`from_predictions` (scores) or :meth:`from_estimator`;
-    ``__init__`` only stores values.
+    ``__init__`` only stores values. ``from_predictions`` draws the ROC curve
+    over the isometrics of ``isometrics`` (default: the first of
+    ``metrics``), each of ``metrics`` marked where it is best; the other
+    parameters are :func:`~imbascore.threshold_curve`'s (``alpha=`` sets
+    IBA's).
 
     Parameters
     ----------
@@ -84,8 +81,11 @@ class RocIsometricsDisplay:
            machine learning metrics through ROC isometrics. ICML, 194-201.
     """
 
-    curve_: ThresholdCurve
     line_: Line2D
+    _METRICS = ("iba", "gmean", "balanced_accuracy", "accuracy", "f1")
+    _PLOT_OPTIONS = {"isometrics": None, "levels": 9, "legend": True}
+    _FIGSIZE = (5, 5)
+    _DEFAULT_NAME = "ROC curve"
 
     def __init__(
         self,
@@ -111,45 +111,8 @@ class RocIsometricsDisplay:
         self.name = name
 
     @classmethod
-    def from_predictions(
-        cls,
-        y_true: ArrayLike,
-        y_score: ArrayLike,
-        *,
-        metrics: str | Sequence[str] = (
-            "iba",
-            "gmean",
-            "balanced_accuracy",
-            "accuracy",
-            "f1",
-        ),
-        isometrics: str | None = None,
-        pos_label: PosLabel | None = None,
-        sample_weight: ArrayLike | None = None,
-        thresholds: ArrayLike | None = None,
-        name: str | None = None,
-        ax: Axes | None = None,
-        **metric_params: Any,
-    ) -> RocIsometricsDisplay:
-        """The ROC curve of ``y_score`` over the isometrics of ``isometrics``
-        (default: the first of ``metrics``), each of ``metrics`` marked where
-        it is best. The other parameters are :func:`~imbascore.threshold_curve`'s
-        (``alpha=`` sets IBA's)."""
-        curve = threshold_curve(
-            y_true,
-            y_score,
-            metrics=metrics,
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            thresholds=thresholds,
-            **metric_params,
-        )
-        best = {
-            key: curve.best_index(key)
-            for key, values in curve.values.items()
-            if key not in NOT_A_QUALITY and not np.isnan(values).all()
-        }
-        viz = cls(
+    def _of_curve(cls, curve, best, metric_params, name):
+        return cls(
             fpr=curve.fpr,
             tpr=curve.tpr,
             thresholds=curve.thresholds,
@@ -159,54 +122,6 @@ class RocIsometricsDisplay:
             negatives=curve.fp[0] + curve.tn[0],
             metric_params=metric_params,
             name=name,
-        )
-        viz.curve_ = curve
-        return viz.plot(ax=ax, isometrics=isometrics)
-
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator: Any,
-        X: ArrayLike,
-        y: ArrayLike,
-        *,
-        metrics: str | Sequence[str] = (
-            "iba",
-            "gmean",
-            "balanced_accuracy",
-            "accuracy",
-            "f1",
-        ),
-        isometrics: str | None = None,
-        response_method: str = "auto",
-        pos_label: PosLabel | None = None,
-        sample_weight: ArrayLike | None = None,
-        thresholds: ArrayLike | None = None,
-        name: str | None = None,
-        ax: Axes | None = None,
-        **metric_params: Any,
-    ) -> RocIsometricsDisplay:
-        """The same from a fitted binary classifier's scores on (X, y)
-        (``response_method`` as in
-        :meth:`ThresholdCurveDisplay.from_estimator`)."""
-        scores, pos_label = scores_of_estimator(
-            estimator,
-            X,
-            response_method=response_method,
-            pos_label=pos_label,
-            func="RocIsometricsDisplay.from_estimator",
-        )
-        return cls.from_predictions(
-            y,
-            scores,
-            metrics=metrics,
-            isometrics=isometrics,
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            thresholds=thresholds,
-            name=name or type(estimator).__name__,
-            ax=ax,
-            **metric_params,
         )
 
     def _describe(self, metric):
@@ -221,9 +136,9 @@ class RocIsometricsDisplay:
         self,
         ax: Axes | None = None,
         *,
+        name: str | None = None,
         isometrics: str | None = None,
         levels: int = 9,
-        name: str | None = None,
         legend: bool = True,
     ) -> RocIsometricsDisplay:
         """Draw the isometrics, the ROC curve and each metric's best point.
@@ -250,13 +165,11 @@ class RocIsometricsDisplay:
         -------
         self : RocIsometricsDisplay
         """
-        plt = check_matplotlib("RocIsometricsDisplay.plot")
         func = "RocIsometricsDisplay.plot"
         if isometrics is None:
             isometrics = next(iter(self.values))
         (isometrics,) = check_metrics([isometrics], func)
-        if ax is None:
-            _, ax = plt.subplots(figsize=(5, 5))
+        ax, name = self._axes(ax, name)
         grid = np.linspace(0.0, 1.0, 201)
         fpr_grid, tpr_grid = np.meshgrid(grid, grid)
         surface = values_at_rates(
@@ -287,7 +200,7 @@ class RocIsometricsDisplay:
             np.r_[0.0, self.tpr[order]],
             color="C0",
             linewidth=1.8,
-            label=name or self.name or "ROC curve",
+            label=name,
         )
         for number, (key, index) in enumerate(self.best.items()):
             color = f"C{number + 1}"
@@ -328,5 +241,4 @@ class RocIsometricsDisplay:
         ax.set_ylabel("true positive rate")
         if legend:
             ax.legend(fontsize="x-small", loc="lower right", framealpha=0.9)
-        self.ax_, self.figure_ = ax, ax.figure
         return self
