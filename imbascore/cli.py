@@ -16,6 +16,7 @@ import re
 import sys
 import textwrap
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -918,7 +919,7 @@ _COMMANDS = ("example", "report", "study")
 #: ``imbascore report``'s options, in the order of its help: each flag with
 #: its metavar, its help and the rest of its :meth:`add_argument` keywords.
 #: --alpha, --wa-weight and --correction are the report's ``metric_params``.
-_REPORT_OPTIONS = (
+_REPORT_OPTIONS: tuple[tuple[str, str | None, str, dict[str, Any]], ...] = (
     ("--true", "COL", "true labels (%(default)s)", {"default": "y_true"}),
     ("--pred", "COL", "predicted labels (y_pred)", {}),
     ("--score", "COL", "scores or probabilities: ROC AUC, AP, calibration", {}),

@@ -289,10 +289,10 @@ def calibration_report(
     inputs, ranked, grouped = read_grouped(
         y_true, y_proba, sample_weight, _FUNC, **common
     )
-    share = np.nan
+    share: float | None = None
     if prevalence is not None:
         share = positive_share(inputs.classes, inputs.pos_label, prevalence, _FUNC)
-    share = share if np.isfinite(share) else None
+        share = share if np.isfinite(share) else None
     edges = bin_edges(grouped.values, grouped.totals, n_bins, strategy)
 
     def edges_of(resampled):

@@ -12,6 +12,8 @@ class must not stop a model selection.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .._core.types import ArrayLike, FloatArray, PosLabel
@@ -404,8 +406,12 @@ def partial_auc_score(
     >>> partial_auc_score(y_true, y_score, min_tpr=0.5, standardized=False)
     0.25
     """
-    params = {"max_fpr": max_fpr, "min_tpr": min_tpr, "standardized": standardized}
-    params["pos_label"] = pos_label
+    params: dict[str, Any] = {
+        "max_fpr": max_fpr,
+        "min_tpr": min_tpr,
+        "standardized": standardized,
+        "pos_label": pos_label,
+    }
     func = "partial_auc_score"
     return ranking_score(
         y_true, y_score, "partial_auc", params, func, sample_weight=sample_weight
