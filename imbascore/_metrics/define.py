@@ -318,18 +318,10 @@ def define_metric(
                 zero_division=zero_division,
                 **metric_params,
             )
+        options = dict(params, **metric_params, labels=labels, pos_label=pos_label)
+        options.update(average=average, zero_division=zero_division)
         return score_labels(
-            name,
-            spec.function_name,
-            y_true,
-            y_pred,
-            labels,
-            pos_label,
-            average,
-            sample_weight,
-            zero_division,
-            {**params, **metric_params},
-            stacklevel=3,
+            name, spec.function_name, y_true, y_pred, sample_weight, options, 3
         )
 
     metric.__name__ = metric.__qualname__ = spec.function_name

@@ -183,60 +183,20 @@ def _document(multiclass="", **inserts):
     return decorate
 
 
-def _score(
-    name,
-    y_true,
-    y_pred,
-    *,
-    labels,
-    pos_label,
-    average,
-    sample_weight,
-    zero_division,
-    **params,
-):
+def _score(name, y_true, y_pred, *, sample_weight, **options):
     """Check the options, count once, evaluate metric ``name`` and average it:
     the body of every public metric of labels (``_score(name, **locals())``),
     whose errors and warnings name the function called (the caller's frame:
     no name is written twice, no wrapper's frame is on the hot path)."""
-    return score_labels(
-        name,
-        sys._getframe(1).f_code.co_name,
-        y_true,
-        y_pred,
-        labels,
-        pos_label,
-        average,
-        sample_weight,
-        zero_division,
-        params,
-    )
+    caller = sys._getframe(1).f_code.co_name
+    return score_labels(name, caller, y_true, y_pred, sample_weight, options)
 
 
-def score_labels(
-    name,
-    func,
-    y_true,
-    y_pred,
-    labels,
-    pos_label,
-    average,
-    sample_weight,
-    zero_division,
-    params,
-    stacklevel=4,
-):
-    """:func:`_score` for a caller named ``func`` (``stacklevel``: the frames
-    from here to the user's line, plus one)."""
-    options = check_metric_options_once(
-        name,
-        func,
-        labels=labels,
-        pos_label=pos_label,
-        average=average,
-        zero_division=zero_division,
-        **params,
-    )
+def score_labels(name, func, y_true, y_pred, sample_weight, options, stacklevel=4):
+    """:func:`_score` for a caller named ``func``: ``options`` are the
+    metric's (labels, pos_label, average, zero_division and its own);
+    ``stacklevel`` counts the frames from here to the user's line, plus one."""
+    options = check_metric_options_once(name, func, **options)
     # Multilabel samples-averaging runs over the chosen columns only.
     columns = options.labels if options.average == "samples" else None
     table = count_table(y_true, y_pred, sample_weight, func, columns=columns)

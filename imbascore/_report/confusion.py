@@ -15,7 +15,12 @@ from .._core.types import ArrayLike, FloatArray, RandomState
 from .._inference.intervals import MetricInterval, counts_interval
 from .._metrics.costs import cost_of_counts
 from .._metrics.named_scores import score_of_table
-from .report import check_output, format_any_report, report_dict
+from .report import (
+    accepting_old_keywords,
+    check_output,
+    format_any_report,
+    report_dict,
+)
 
 __all__ = ["ConfusionCounts", "confusion_counts"]
 
@@ -182,13 +187,14 @@ class ConfusionCounts(Counts):
             self, cost_matrix, labels, normalize, "ConfusionCounts.expected_cost"
         )
 
+    @accepting_old_keywords
     def report(
         self, *, digits: int = 3, output_dict: bool = False, **params: Any
     ) -> str | dict[str, Any]:
         """:func:`~imbascore.imbalanced_report` of these counts.
 
         Takes the report's options (``labels``, ``target_names``,
-        ``metric_params``, ``digits``, ``output_dict``, ``zero_division``,
+        ``metrics``, ``metric_params``, ``digits``, ``output_dict``, ``zero_division``,
         ``interval``, ``prevalence``) and gives exactly the report of the
         counted data.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -25,7 +26,7 @@ from .._inference.intervals import report_intervals
 from .._inference.settings import Resampling
 from .._metrics.catalogue import LABEL_CATALOGUE, metric_info
 from .._metrics.per_class import average_values, per_class_values
-from .._metrics.scoring import check_metric_params
+from .._specs.catalogue import label_specs
 
 __all__ = [
     "REPORT_METRICS",
@@ -57,6 +58,36 @@ _AVERAGES = {"macro": "macro avg", "weighted": "weighted avg"}
 _COUNT_KEYS = {"support": "positives", "tp": "tp", "fn": "fn", "fp": "fp", "tn": "tn"}
 
 
+def accepting_old_keywords(function):
+    """Let ``function`` take the report's keywords of 0.1 (``alpha``,
+    ``weight``, ``correction``, ``confidence_level``, ``n_resamples``,
+    ``random_state``): each is folded into ``metric_params`` or ``interval``
+    with a FutureWarning that shows the new form (deprecated since 0.2)."""
+
+    @functools.wraps(function)
+    def accepting(*args, **kwargs):
+        old = {k: kwargs.pop(k) for k in list(kwargs) if k in _OLD_KEYWORDS}
+        if old:
+            kwargs["metric_params"], kwargs["interval"] = _fold_in(
+                old,
+                kwargs.get("metric_params"),
+                kwargs.get("interval"),
+                _name(function),
+            )
+        return function(*args, **kwargs)
+
+    return accepting
+
+
+def _name(function):
+    return (
+        "imbalanced_report"
+        if function.__name__ == "imbalanced_report"
+        else ("ConfusionCounts.report")
+    )
+
+
+@accepting_old_keywords
 def imbalanced_report(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -64,13 +95,13 @@ def imbalanced_report(
     labels: ArrayLike | None = None,
     target_names: Sequence[str] | None = None,
     sample_weight: ArrayLike | None = None,
+    metrics: Sequence[str] | None = None,
     metric_params: Mapping[str, Mapping[str, Any]] | None = None,
     digits: int = 3,
     output_dict: bool = False,
     zero_division: ZeroDivision = "warn",
     interval: Literal["posterior", "bootstrap"] | Mapping[str, Any] | None = None,
     prevalence: float | None = None,
-    **old_keywords: Any,
 ) -> str | dict[str, Any]:
     """Report every imbalance metric per class and averaged, counted once.
 
@@ -98,6 +129,14 @@ def imbalanced_report(
 
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights; a weight of 2 equals repeating a sample.
+
+    metrics : list of str, default=None
+        The report's columns, in order: names of metrics of labels
+        (:func:`~imbascore.list_metrics` with ``reads="labels"``, a metric of
+        :func:`~imbascore.define_metric` among them), each headed by its
+        record's heading or its name. None: the columns of
+        :data:`REPORT_METRICS`. Given, the report dict also holds
+        ``"metrics"``, each column's heading by metric.
 
     metric_params : dict, default=None
         The options of the report's metrics, by metric:
@@ -215,11 +254,11 @@ def imbalanced_report(
         func="imbalanced_report",
         labels=labels,
         target_names=target_names,
+        metrics=metrics,
         metric_params=metric_params,
         zero_division=zero_division,
         interval=interval,
         prevalence=prevalence,
-        **old_keywords,
     )
     return report if output_dict else format_any_report(report, digits)
 
@@ -241,12 +280,12 @@ def report_dict(
     zero_division="warn",
     interval=None,
     prevalence=None,
-    **old_keywords,
+    metrics=None,
 ):
     """The report of counted labels as a dict (see :func:`imbalanced_report`
     for the options and the layout)."""
-    metric_params, interval = _fold_in(old_keywords, metric_params, interval, func)
-    params = _check_metric_params(metric_params, func)
+    headings = _columns(metrics, func)
+    params = _check_metric_params(metric_params, func, headings)
     fill, warn = check_zero_division(zero_division, func)
     interval = _check_interval(interval, counts.multilabel, func)
     table, weighted = counts.table, counts.weighted
@@ -261,7 +300,7 @@ def report_dict(
         name: per_class_values(
             name, selected, fill, False, stacklevel=2, **params.get(name, {})
         )
-        for name in REPORT_METRICS
+        for name in headings
     }
     undefined = (selected.positives == 0) | (selected.negatives == 0)
     if warn and undefined.any():
@@ -306,6 +345,8 @@ def report_dict(
     }
     if samples is not None:
         report["samples"] = samples
+    if headings is not REPORT_METRICS:  # the columns asked for, with headings
+        report["metrics"] = dict(headings)
     if prevalence is not None:
         rows = table.support
         report["prevalence"] = {
@@ -317,7 +358,7 @@ def report_dict(
             counts.table,
             counts.weighted,
             averages=list(averages),
-            metrics=list(REPORT_METRICS),
+            metrics=list(headings),
             params=params,
             labels=selected.labels.tolist(),
             resampling=Resampling(**interval),
@@ -359,9 +400,34 @@ def _fold_in(old_keywords, metric_params, interval, func):
             f"The {option!r} parameter of {func} is deprecated since 0.2 and will "
             f"be removed in 0.3: pass {form} instead.",
             FutureWarning,
-            stacklevel=4,
+            stacklevel=3,
         )
     return metric_params, interval
+
+
+#: Every keyword of 0.1 that :func:`accepting_old_keywords` takes.
+_OLD_KEYWORDS = frozenset(_OLD_METRIC_OPTIONS) | frozenset(_INTERVAL_OPTIONS)
+
+
+def _columns(metrics, func):
+    """``{metric: heading}`` of the report's columns: :data:`REPORT_METRICS`,
+    or the metrics of labels named by ``metrics``, in their order."""
+    if metrics is None:
+        return REPORT_METRICS
+    rule = "None or a non-empty list of distinct names of metrics of labels"
+    if isinstance(metrics, str) or not isinstance(metrics, Sequence) or not metrics:
+        hint = (
+            f"For one column, pass [{metrics!r}]." if isinstance(metrics, str) else ""
+        )
+        raise ValueError(param_error(func, "metrics", rule, metrics, hint))
+    known = [spec.name for spec in label_specs()]
+    for name in metrics:
+        if name not in known or list(metrics).count(name) > 1:
+            hint = did_you_mean(name, known) if isinstance(name, str) else ""
+            raise ValueError(
+                param_error(func, "metrics", f"{rule} ({known})", list(metrics), hint)
+            )
+    return {name: metric_info(name).heading or name for name in metrics}
 
 
 def by_metric(options):
@@ -386,21 +452,21 @@ def _as_mapping(value, func):
     return value
 
 
-def _check_metric_params(metric_params, func):
+def _check_metric_params(metric_params, func, columns=REPORT_METRICS):
     """``{metric: {option: checked value}}``: each metric a column of the
     report, each option one that its record declares (the options of
     ``average="multiclass"`` only, such as the G-mean's ``zero_recall``, act
     in no column), each value checked by the record's rule."""
     checked = {}
     for name, options in _as_mapping(metric_params or {}, func).items():
-        if name not in REPORT_METRICS:
+        if name not in columns:
             raise ValueError(
                 param_error(
                     func,
                     "metric_params",
-                    f"a dict keyed by metrics of the report, {list(REPORT_METRICS)}",
+                    f"a dict keyed by metrics of the report, {list(columns)}",
                     name,
-                    did_you_mean(name, REPORT_METRICS),
+                    did_you_mean(name, columns),
                 )
             )
         info = metric_info(name)
@@ -413,11 +479,8 @@ def _check_metric_params(metric_params, func):
             raise ValueError(param_error(func, where, rule, options))
         checked[name] = {}
         for option, value in options.items():
-            try:
-                value = check_metric_params({option: value}, func)[option]
-            except ValueError as error:  # name the option where it was given
-                message = str(error).replace(repr(option), repr(f'{where}["{option}"]'))
-                raise ValueError(message) from None
+            # named as the user wrote it: metric_params["iba"]["alpha"]
+            value = info.checks[option].check(value, f'{where}["{option}"]', func)
             checked[name][option] = value
     return checked
 
@@ -500,13 +563,13 @@ def format_report(report, digits=3):
     def support(value):
         return f"{value:>8.{digits}f}" if isinstance(value, float) else f"{value:>8}"
 
+    columns = report.get("metrics", REPORT_METRICS)
+
     def line(name, entry):
-        values = [f"{entry[m]:>{cell}.{digits}f}" for m in REPORT_METRICS]
+        values = [f"{entry[m]:>{cell}.{digits}f}" for m in columns]
         return f"{name:>{width}} " + " ".join(values) + " " + support(entry["support"])
 
-    header = f"{'':>{width}} " + " ".join(
-        f"{h:>{cell}}" for h in REPORT_METRICS.values()
-    )
+    header = f"{'':>{width}} " + " ".join(f"{h:>{cell}}" for h in columns.values())
     lines = [header + " " + f"{'support':>8}", ""]
     lines += [line(name, entry) for name, entry in rows]
     lines.append("")
@@ -564,20 +627,20 @@ def format_interval_report(report, digits=3):
         low, high = entry["interval"][metric]
         return f"{entry[metric]:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
 
+    headings = report.get("metrics", REPORT_METRICS)
     cells = {
-        metric: [cell(entry, metric) for _, entry in columns]
-        for metric in REPORT_METRICS
+        metric: [cell(entry, metric) for _, entry in columns] for metric in headings
     }
     width = max(
         [len(name) for name, _ in columns]
         + [len(c) for row in cells.values() for c in row]
     )
-    label = max(len(heading) for heading in REPORT_METRICS.values())
+    label = max(len(heading) for heading in headings.values())
     lines = [
         f"{'':>{label}}  " + "  ".join(f"{name:>{width}}" for name, _ in columns),
         "",
     ]
-    for metric, heading in REPORT_METRICS.items():
+    for metric, heading in headings.items():
         lines.append(
             f"{heading:>{label}}  " + "  ".join(f"{c:>{width}}" for c in cells[metric])
         )

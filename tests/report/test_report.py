@@ -214,7 +214,8 @@ def test_bad_interval_and_unknown_keyword_raise():
     with pytest.raises(ValueError, match=r"one of \{'posterior', 'bootstrap'\}"):
         ims.imbalanced_report([0, 1], [0, 1], interval={"method": "wilson"})
     with pytest.raises(
-        TypeError, match=r"imbalanced_report got an unexpected keyword argument 'alfa'"
+        TypeError,
+        match=r"imbalanced_report(\(\))? got an unexpected keyword argument 'alfa'",
     ):
         ims.imbalanced_report([0, 1], [0, 1], alfa=0.1)
 
@@ -401,3 +402,50 @@ def test_cli_example_prints_the_explainer_and_table2():
         "0.587",
         "0.558",
     ]
+
+
+def test_metrics_choose_the_columns_a_defined_metric_among_them():
+    y = [0, 0, 1, 1, 1, 0, 1, 0, 1, 1]
+    p = [0, 1, 1, 1, 0, 0, 1, 0, 1, 0]
+    ims.define_metric(
+        "youden_report", lambda tp, fn, fp, tn: tp / (tp + fn) + tn / (tn + fp) - 1
+    )
+    report = ims.imbalanced_report(
+        y, p, metrics=["youden_report", "iba"], output_dict=True
+    )
+    assert report["metrics"] == {"youden_report": "youden_report", "iba": "iba"}
+    for label in (0, 1):
+        entry = report["classes"][str(label)]
+        assert set(entry) >= {"youden_report", "iba"} and "sens" not in entry
+        assert entry["youden_report"] == pytest.approx(
+            ims.informedness_score(y, p, pos_label=label)
+        )
+    text = ims.imbalanced_report(y, p, metrics=["youden_report", "sedi"])
+    assert text.splitlines()[0].split() == ["youden_report", "sedi", "support"]
+    with_intervals = ims.imbalanced_report(
+        y, p, metrics=["youden_report"], interval="posterior", output_dict=True
+    )
+    low, high = with_intervals["classes"]["1"]["interval"]["youden_report"]
+    assert low < report["classes"]["1"]["youden_report"] < high
+
+
+@pytest.mark.parametrize(
+    "metrics, match",
+    [
+        ("iba", "For one column, pass \\['iba'\\]"),
+        (["iba", "nope"], "'metrics'"),
+        (["iba", "iba"], "distinct"),
+        (["roc_auc"], "metrics of labels"),
+        ([], "non-empty"),
+    ],
+)
+def test_bad_metrics_are_refused_by_name(metrics, match):
+    with pytest.raises(ValueError, match=match):
+        ims.imbalanced_report([0, 1, 1], [0, 1, 0], metrics=metrics)
+
+
+def test_metric_params_must_name_a_chosen_column():
+    with pytest.raises(ValueError, match="metrics of the report, \\['sedi'\\]"):
+        ims.imbalanced_report(
+            [0, 1, 1], [0, 1, 0], metrics=["sedi"], metric_params={"iba": {"alpha": 0}}
+        )
