@@ -1401,7 +1401,7 @@ def class_balance_accuracy_score(
     *,
     labels: ArrayLike | None = None,
     pos_label: PosLabel = 1,
-    average: Average | None = "macro",
+    average: Average | None = "binary",
     sample_weight: ArrayLike | None = None,
     zero_division: ZeroDivision = "warn",
 ) -> float | FloatArray:
@@ -1409,8 +1409,10 @@ def class_balance_accuracy_score(
     its true and predicted counts, averaged over the classes.
 
     ``TP / max(TP + FN, TP + FP)`` per class, the smaller of its recall and
-    its precision; the default ``average="macro"`` is Mosley's CBA of the
-    whole table. Best value 1, worst 0.
+    its precision; ``average="macro"`` is Mosley's CBA of the whole table
+    (what the name ``"cba"`` means to the scorer, the registry and
+    :meth:`ConfusionCounts.score <imbascore.ConfusionCounts.score>`). Best
+    value 1, worst 0.
 
     Parameters
     ----------
@@ -1429,8 +1431,9 @@ def class_balance_accuracy_score(
     .. math:: \\mathrm{CBA} = \\frac{1}{k} \\sum_{i=1}^{k}
         \\frac{c_{ii}}{\\max(c_{i\\cdot}, c_{\\cdot i})}
 
-    Equal to pycm's ``CBA``. A class neither true nor predicted has no
-    value (it is left out of the average with ``zero_division=np.nan``).
+    With ``average="macro"``, equal to pycm's ``CBA``. A class neither true
+    nor predicted has no value (it is left out of the average with
+    ``zero_division=np.nan``).
 
     References
     ----------
@@ -1442,7 +1445,7 @@ def class_balance_accuracy_score(
     >>> from imbascore.metrics import class_balance_accuracy_score
     >>> y_true = [0, 0, 0, 0, 1, 1, 2, 2, 2, 2]
     >>> y_pred = [0, 0, 1, 0, 1, 2, 2, 2, 2, 0]
-    >>> round(class_balance_accuracy_score(y_true, y_pred), 4)
+    >>> round(class_balance_accuracy_score(y_true, y_pred, average="macro"), 4)
     0.6667
     """
     return _score("cba", **locals())

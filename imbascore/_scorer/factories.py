@@ -320,7 +320,20 @@ def agm_scorer(**kwargs: Any) -> Scorer:
 
 @_factory("cba")
 def cba_scorer(**kwargs: Any) -> Scorer:
-    """Scorer of the class balance accuracy (``average="macro"``)."""
+    """Scorer of the class balance accuracy of all classes (Mosley's CBA:
+    ``average="macro"`` unless given).
+
+    Parameters
+    ----------
+    {kwargs}
+
+    Examples
+    --------
+    >>> from imbascore.scorers import cba_scorer
+    >>> cba_scorer()
+    make_scorer(class_balance_accuracy_score, response_method='predict',
+    average=macro, pos_label=None)
+    """
     return _make(cba_scorer, kwargs)
 
 

@@ -315,6 +315,7 @@ LABEL_CATALOGUE = (
         bounds=(0, 1),
         ratio_free=False,
         score_average="macro",
+        scorer_params={"average": "macro"},
         plain_arithmetic=False,
         readable="Class balance accuracy",
         source="Mosley (2013)",

@@ -166,22 +166,11 @@ def test_order_of_samples_does_not_matter(info):
     )
 
 
-def _of_every_class(info):
-    """Whether the function averages over the classes by default (CBA)."""
-    parameters = inspect.signature(info.function).parameters
-    return "average" in parameters and parameters["average"].default != "binary"
-
-
 @pytest.mark.parametrize("info", METRICS, ids=IDS)
 def test_string_labels_equal_integer_labels(info):
     y_true, y_pred = _binary(6)
     names = np.array(["healthy", "sick"])
     scores = info.reads != "labels"  # scores stay numbers: of the positive class
-    if _of_every_class(info):  # the other class as positive changes nothing
-        assert _close(
-            _value(info, y_true, y_pred), _value(info, names[y_true], names[y_pred])
-        )
-        return
     assert _close(
         _value(info, y_true, y_pred),
         _value(
