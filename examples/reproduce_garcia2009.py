@@ -34,7 +34,7 @@ classifiers; on nominal attributes by 0.062 and 0.038). ``--quick`` runs one
 # -----------------------------------------------------------
 import sys
 
-from imbascore._metrics import formulas as F
+from imbascore._specs import formulas as F
 from imbascore.paper_tables import GARCIA2009_TABLE2
 from imbascore.study import CLASSIFIERS, run_study
 from imbascore.study._garcia2009 import (

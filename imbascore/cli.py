@@ -24,8 +24,6 @@ from ._core.checks import did_you_mean
 from ._core.inputs.label_csv import CHUNK_ROWS
 from ._core.inputs.label_files import count_label_file, read_label_file_columns
 from ._core.optional import require
-from ._metrics.catalogue import metric_info
-from ._metrics.formulas import DPRIME_CORRECTIONS
 from ._metrics.garcia2009 import garcia2009_measures
 from ._report.confusion import confusion_counts
 from ._report.report import (
@@ -35,6 +33,8 @@ from ._report.report import (
     imbalanced_report,
     report_dict,
 )
+from ._specs.catalogue import metric_info
+from ._specs.formulas import DPRIME_CORRECTIONS
 from .paper_tables import GARCIA2009_TABLE2
 
 __all__ = ["main"]

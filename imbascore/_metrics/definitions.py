@@ -2,7 +2,7 @@
 
 Every function validates and counts its inputs once (see
 :class:`~imbascore.ConfusionCounts`), turns the counts into rates and
-applies a formula of :mod:`imbascore._metrics.formulas`. Names ending in ``_score``
+applies a formula of :mod:`imbascore._specs.formulas`. Names ending in ``_score``
 are greater-is-better.
 """
 

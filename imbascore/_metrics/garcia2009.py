@@ -5,7 +5,7 @@ those averages (its printed values follow the formulas of the averaged TPR
 and TNR, and accuracy at the stated class ratios); so do we.
 """
 
-from . import formulas as F
+from .._specs import formulas as F
 
 __all__ = ["GARCIA2009_CLASSIFIERS", "GARCIA2009_COLUMNS", "garcia2009_measures"]
 

@@ -24,9 +24,8 @@ from .._core.engine.select import select_counts
 from .._core.types import ArrayLike, ZeroDivision
 from .._inference.intervals import report_intervals
 from .._inference.settings import Resampling
-from .._metrics.catalogue import LABEL_CATALOGUE, metric_info
 from .._metrics.per_class import average_values, per_class_values
-from .._specs.catalogue import label_specs
+from .._specs.catalogue import LABEL_CATALOGUE, label_specs, metric_info
 
 __all__ = [
     "REPORT_METRICS",

@@ -212,10 +212,10 @@ def test_ratio_free_as_recorded(info):
 def test_derived_tables_follow_the_catalogue():
     from imbascore._inference.across_datasets import LOWER_IS_BETTER as ACROSS
     from imbascore._inference.summaries import RATE_METRICS
-    from imbascore._metrics.catalogue import NOT_A_QUALITY
     from imbascore._metrics.per_class import METRICS as PER_CLASS
     from imbascore._report.report import REPORT_METRICS
     from imbascore._scorer.factories import LOWER_IS_BETTER, RATIO_FREE
+    from imbascore._specs.catalogue import NOT_A_QUALITY
     from imbascore._thresholds.curve import _LOWER_IS_BETTER
 
     names = [info.name for info in LABEL_METRICS]
