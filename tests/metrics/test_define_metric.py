@@ -169,3 +169,30 @@ def test_bad_definitions_are_refused_by_name(kwargs, error, match):
     with pytest.raises(error, match=match) as raised:
         ims.define_metric(**kwargs)
     assert "define_metric" in str(raised.value)
+
+
+def test_an_operating_point_and_the_scorers_take_it_by_name():
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import cross_val_score
+
+    point = ims.operating_point(
+        Y,
+        S,
+        objective="youden_test",
+        constraint=("sensitivity", ">=", 0.8),
+        n_resamples=200,
+        random_state=0,
+    )
+    assert point.threshold in S or point.threshold <= S.max()
+    assert youden_score(Y, S >= point.threshold) == pytest.approx(point.value)
+    X = np.c_[S, rng.normal(size=S.size)]
+    model = LogisticRegression()
+    by_name = cross_val_score(model, X, Y, cv=3, scoring=ims.get_scorer("youden_test"))
+    by_hand = cross_val_score(model, X, Y, cv=3, scoring="balanced_accuracy")
+    np.testing.assert_allclose(by_name, 2 * by_hand - 1, rtol=1e-12)
+    lower = ims.get_scorer("neg_miss_test")
+    assert lower._sign == -1
+    assert "youden_test" in ims.get_scorer_names()
+    multi = ims.multi_scorer(["youden_test", "neg_miss_test", "iba"])
+    scores = multi.score(model.fit(X, Y), X, Y)
+    assert scores["youden_test"] == pytest.approx(youden_score(Y, model.predict(X)))
