@@ -109,17 +109,7 @@ class OneVsRestCounts:
         (a tenth of a small metric call)."""
         counts = object.__new__(cls)
         counts.__dict__.update(
-            labels=None,
-            tp=tp,
-            fn=fn,
-            fp=fp,
-            tn=tn,
-            classes=classes,
-            joint=joint,
-            positive_trials=None,
-            negative_trials=None,
-            positions=None,
-            sample_weights=None,
+            _NO_EXTRAS, tp=tp, fn=fn, fp=fp, tn=tn, classes=classes, joint=joint
         )
         return counts
 
@@ -129,6 +119,13 @@ class OneVsRestCounts:
         if self.positive_trials is None:
             return self.positives, self.negatives
         return self.positive_trials, self.negative_trials
+
+
+#: The fields of :meth:`OneVsRestCounts.of_cells` that one label's cells leave
+#: empty.
+_NO_EXTRAS = dict.fromkeys(
+    ("labels", "positive_trials", "negative_trials", "positions", "sample_weights")
+)
 
 
 def _binary_position(classes, pos_label, func, averages=None, multiclass_form=""):

@@ -263,45 +263,32 @@ def _arrow_cells(reading, bar):
         raw.close()
 
 
-class _NoBar:
-    """tqdm's few methods used here, doing nothing."""
-
-    def __init__(self, total=None, **kwargs):
-        self.n, self.total = 0, total
-
-    def update(self, n=1):
-        self.n += n
-
-    def refresh(self):
-        pass
-
-    def reset(self, total=None):
-        self.n, self.total = 0, total
-
-    def close(self):
-        pass
-
-
 class _Progress:
     """A tqdm bar on stderr: the bytes of a file read, or its rows."""
 
-    def __init__(self, total, unit, enabled):
+    def __init__(self, bar):
+        self.bar = bar
+
+    @classmethod
+    def shown(cls, total, unit, enabled):
+        """The bar, or None where none is shown (not asked for, or no tqdm)."""
+        if not enabled:
+            return None
         try:
             from tqdm.auto import tqdm
         except ImportError:  # tqdm comes with the [study] extra: no bar
-            enabled = False
-            tqdm = _NoBar
-
-        self.bar = tqdm(
-            total=total,
-            unit=unit,
-            unit_scale=True,
-            unit_divisor=1024 if unit == "B" else 1000,
-            disable=not enabled,
-            file=sys.stderr,
-            desc="reading",
-            leave=False,
-            dynamic_ncols=True,
+            return None
+        return cls(
+            tqdm(
+                total=total,
+                unit=unit,
+                unit_scale=True,
+                unit_divisor=1024 if unit == "B" else 1000,
+                file=sys.stderr,
+                desc="reading",
+                leave=False,
+                dynamic_ncols=True,
+            )
         )
 
     def at_file(self, raw):
@@ -529,7 +516,7 @@ def count_label_file(path, options, *, count, true, pred, progress=False, **read
             None if handle else os.path.getsize(path) if os.path.isfile(path) else None
         )
         unit = "rows" if handle else "B"
-    bar = _Progress(total, unit, progress)
+    bar = _Progress.shown(total, unit, progress)
     try:
         reading = _Reading(path, options, labels, handle=handle, **read)
         return _with_retries(
@@ -538,7 +525,8 @@ def count_label_file(path, options, *, count, true, pred, progress=False, **read
             lambda reading, state: _count(reading, state, bar, count, true, pred),
         )
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
         if handle is not None:
             handle.close()
 
