@@ -148,9 +148,7 @@ def unknown_pos_label(func, classes, pos_label, *, where="present", role=""):
     in the inputs, ``"of y_true"``, ...), ``role`` what the positive class
     is for there."""
     rule = f"one of the labels {where}, {preview(classes)}"
-    return ValueError(
-        param_error(func, "pos_label", f"{rule} ({role})" if role else rule, pos_label)
-    )
+    return bad_param(func, "pos_label", f"{rule} ({role})" if role else rule, pos_label)
 
 
 def did_you_mean(name, names):

@@ -27,7 +27,6 @@ from ..checks import (
     check_weight_shape,
     continuous_message,
     missing_message,
-    param_error,
 )
 
 __all__ = [
@@ -134,15 +133,14 @@ def to_host(array):
 
 def host_only_error(func, name="y_true"):
     """The error of a function that needs every sample on the host."""
-    return TypeError(
-        param_error(
-            func,
-            name,
-            "a numpy array (this function reads every sample on the host)",
-            "an array of another namespace, with array_api_dispatch on",
-            "Pass numpy arrays (e.g. tensor.cpu().numpy()), or turn the dispatch "
-            "off to let numpy convert them.",
-        )
+    return bad_param(
+        func,
+        name,
+        "a numpy array (this function reads every sample on the host)",
+        "an array of another namespace, with array_api_dispatch on",
+        "Pass numpy arrays (e.g. tensor.cpu().numpy()), or turn the dispatch "
+        "off to let numpy convert them.",
+        error=TypeError,
     )
 
 
