@@ -324,18 +324,9 @@ class _Labels:
         column's kind ints -> floats -> text as needed."""
         if self.text[name] is None:
             self.text[name] = next((v for v in values if not is_number(v)), None)
-        kind = self.kinds[name]
-        table = None
-        while table is None and kind != "text":
-            convert = int if kind == "int" else float
-            try:
-                table = np.array([convert(value) for value in values])
-            except ValueError:
-                kind = "float" if kind == "int" else "text"
-        if kind == "text":
-            if self.kinds[name] != "text" and self.counted:
-                raise _Widen(name)
-            table = np.array(values)
+        table, kind = typed(values, self.kinds[name])
+        if kind == "text" and self.kinds[name] != "text" and self.counted:
+            raise _Widen(name)
         self.kinds[name] = kind
         return table[codes]
 
@@ -360,7 +351,7 @@ def _csv_chunks(reading, state, bar):
         arrays = {name: state.csv_array(name, *chunk[name]) for name in labels}
         if weight:
             codes, values = chunk[weight]
-            arrays[weight] = typed(values)[codes]
+            arrays[weight] = typed(values)[0][codes]
         yield arrays
         if bar and handle is not None:
             bar.add(len(arrays[labels[0]]))
