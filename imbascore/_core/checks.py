@@ -22,20 +22,24 @@ __all__ = [
     "CALLER",
     "CHUNK",
     "as_python_scalar",
+    "bad_param",
     "check_average",
     "check_bool",
     "check_choice",
     "check_confidence_level",
     "check_label_families",
+    "check_length",
     "check_labels",
     "check_n_resamples",
     "check_pos_label",
     "check_sample_weight",
+    "check_weight_shape",
     "check_seed",
     "check_unit_interval",
     "check_zero_division",
     "continuous_message",
     "describe",
+    "from_frame",
     "index_of",
     "did_you_mean",
     "is_missing",
@@ -114,6 +118,24 @@ def param_error(func, param, rule, got, hint=""):
     return f"{message} {hint}" if hint else message
 
 
+def bad_param(func, param, rule, got, hint="", *, error=ValueError):
+    """The ``error`` (a ``ValueError`` unless told) of a parameter that
+    breaks its rule, with :func:`param_error`'s text: one call where each
+    check raised ``ValueError(param_error(...))``."""
+    return error(param_error(func, param, rule, got, hint))
+
+
+def check_length(length, n_samples, name, func, reference="y_true"):
+    """``name`` (of ``length`` rows) has as many rows as ``reference``."""
+    if length != n_samples:
+        raise bad_param(
+            func,
+            name,
+            f"of the same length as {reference} ({n_samples})",
+            f"an array of length {length}",
+        )
+
+
 def preview(values, limit=10):
     """The first ``limit`` of ``values`` (an array), for an error message."""
     listed = values.tolist()
@@ -126,9 +148,7 @@ def unknown_pos_label(func, classes, pos_label, *, where="present", role=""):
     in the inputs, ``"of y_true"``, ...), ``role`` what the positive class
     is for there."""
     rule = f"one of the labels {where}, {preview(classes)}"
-    return ValueError(
-        param_error(func, "pos_label", f"{rule} ({role})" if role else rule, pos_label)
-    )
+    return bad_param(func, "pos_label", f"{rule} ({role})" if role else rule, pos_label)
 
 
 def did_you_mean(name, names):
@@ -182,16 +202,15 @@ def check_pos_label(pos_label, func, *, required):
         return None
     if not _is_label(pos_label):
         rule = "a single label (str, int or bool)"
-        raise TypeError(
-            param_error(
-                func,
-                "pos_label",
-                rule if required else f"{rule} or None",
-                pos_label,
-                "It is a label of the positive class, not a list of labels."
-                if isinstance(pos_label, list | tuple | np.ndarray)
-                else "",
-            )
+        raise bad_param(
+            func,
+            "pos_label",
+            rule if required else f"{rule} or None",
+            pos_label,
+            "It is a label of the positive class, not a list of labels."
+            if isinstance(pos_label, list | tuple | np.ndarray)
+            else "",
+            error=TypeError,
         )
     return pos_label
 
@@ -205,17 +224,13 @@ def check_labels(labels, func):
     if labels is None:
         return None
     if isinstance(labels, str | bytes) or not hasattr(labels, "__iter__"):
-        raise TypeError(param_error(func, "labels", "a 1-D list of labels", labels))
+        raise bad_param(func, "labels", "a 1-D list of labels", labels, error=TypeError)
     values = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
     values = [as_python_scalar(value) for value in values]
     if not values or not all(_is_label(value) for value in values):
-        raise ValueError(
-            param_error(func, "labels", "a non-empty 1-D list of labels", values)
-        )
+        raise bad_param(func, "labels", "a non-empty 1-D list of labels", values)
     if len({(label_family(v), v) for v in values}) != len(values):
-        raise ValueError(
-            param_error(func, "labels", "a list of distinct labels", values)
-        )
+        raise bad_param(func, "labels", "a list of distinct labels", values)
     return tuple(values)
 
 
@@ -235,22 +250,21 @@ def check_label_families(labels, classes, func):
     foreign = [label for label in labels if label_family(label) not in families]
     if foreign:
         kinds = " and ".join(sorted(_FAMILY_NAMES[f] for f in families))
-        raise TypeError(
-            param_error(
-                func,
-                "labels",
-                f"labels of the same type as the data ({kinds} labels)",
-                list(labels),
-                f"{foreign[0]!r} is a {type(foreign[0]).__name__}: it can never "
-                "match a class of the data.",
-            )
+        raise bad_param(
+            func,
+            "labels",
+            f"labels of the same type as the data ({kinds} labels)",
+            list(labels),
+            f"{foreign[0]!r} is a {type(foreign[0]).__name__}: it can never "
+            "match a class of the data.",
+            error=TypeError,
         )
 
 
 def check_unit_interval(value, name, func):
     """Return ``value`` as a float after checking it lies in [0, 1]."""
     if not is_real(value) or not 0.0 <= value <= 1.0:
-        raise ValueError(param_error(func, name, "a float in the range [0, 1]", value))
+        raise bad_param(func, name, "a float in the range [0, 1]", value)
     return float(value)
 
 
@@ -259,7 +273,7 @@ def check_choice(value, name, options, func):
     if isinstance(value, str | type(None) | bool) and value in options:
         return value
     listed = ", ".join(repr(option) for option in options)
-    raise ValueError(param_error(func, name, f"one of {{{listed}}}", value))
+    raise bad_param(func, name, f"one of {{{listed}}}", value)
 
 
 def check_average(average, func, *, multiclass=False):
@@ -276,17 +290,15 @@ def check_zero_division(zero_division, func):
         zero_division in (0.0, 1.0) or np.isnan(zero_division)
     ):
         return float(zero_division), False
-    raise ValueError(
-        param_error(
-            func, "zero_division", "one of {'warn', 0.0, 1.0, nan}", zero_division
-        )
+    raise bad_param(
+        func, "zero_division", "one of {'warn', 0.0, 1.0, nan}", zero_division
     )
 
 
 def check_bool(value, name, func):
     """Check that ``value`` is a bool or ``np.bool_`` (not merely truthy)."""
     if not isinstance(value, bool | np.bool_):
-        raise TypeError(param_error(func, name, "a bool", value))
+        raise bad_param(func, name, "a bool", value, error=TypeError)
     return bool(value)
 
 
@@ -313,18 +325,15 @@ def check_sample_weight(sample_weight, n_samples, func):
     if sample_weight is None:
         return None
     rule = "an array of real numbers"
-    column = frame_column(sample_weight)
-    if column is not None:
-        if column.n_missing:
-            raise ValueError(missing_message("sample_weight", func))
-        sample_weight = column.values
-    elif _has_nulls(sample_weight):
+    values = from_frame(sample_weight, "sample_weight", func)
+    if values is sample_weight and _has_nulls(sample_weight):  # not a frame's
         raise ValueError(missing_message("sample_weight", func))
+    sample_weight = values
     if sparse.issparse(sample_weight) or isinstance(
         sample_weight, Mapping | Set | Iterator | str | bytes
     ):
-        raise TypeError(
-            param_error(func, "sample_weight", rule, describe(sample_weight))
+        raise bad_param(
+            func, "sample_weight", rule, describe(sample_weight), error=TypeError
         )
     try:
         weights = np.asarray(sample_weight)
@@ -334,44 +343,56 @@ def check_sample_weight(sample_weight, n_samples, func):
         ):
             weights = weights.astype(np.float64)
     except (TypeError, ValueError):
-        raise TypeError(
-            param_error(func, "sample_weight", rule, sample_weight)
+        raise bad_param(
+            func, "sample_weight", rule, sample_weight, error=TypeError
         ) from None
     if weights.dtype.kind == "O":
         raise ValueError(missing_message("sample_weight", func))
     if weights.dtype.kind not in "biuf":
         # complex weights would lose their imaginary part in silence
-        raise TypeError(
-            param_error(
-                func, "sample_weight", rule, f"an array of dtype {weights.dtype}"
-            )
+        raise bad_param(
+            func,
+            "sample_weight",
+            rule,
+            f"an array of dtype {weights.dtype}",
+            error=TypeError,
         )
     weights = weights.astype(np.float64, copy=False)
     if weights.ndim == 2 and weights.shape[1] == 1:
         weights = weights[:, 0]
-    if weights.ndim != 1 or weights.shape[0] != n_samples:
-        raise ValueError(
-            param_error(
-                func,
-                "sample_weight",
-                f"a 1-D array of shape ({n_samples},), like y_true",
-                f"an array of shape {weights.shape}",
-            )
-        )
+    check_weight_shape(weights.shape, n_samples, func)
     if not np.isfinite(weights).all():
-        raise ValueError(
-            param_error(func, "sample_weight", "finite", "an array with NaN or inf")
-        )
+        raise bad_param(func, "sample_weight", "finite", "an array with NaN or inf")
     if (weights < 0).any():
-        raise ValueError(
-            param_error(
-                func,
-                "sample_weight",
-                "non-negative",
-                f"an array with minimum {float(weights.min())!r}",
-            )
+        raise bad_param(
+            func,
+            "sample_weight",
+            "non-negative",
+            f"an array with minimum {float(weights.min())!r}",
         )
     return weights
+
+
+def check_weight_shape(shape, n_samples, func):
+    """``sample_weight`` (of ``shape``) is 1-D, one weight per sample."""
+    if len(shape) != 1 or shape[0] != n_samples:
+        raise bad_param(
+            func,
+            "sample_weight",
+            f"a 1-D array of shape ({n_samples},), like y_true",
+            f"an array of shape {tuple(shape)}",
+        )
+
+
+def from_frame(y, name, func):
+    """A dataframe library's column as Arrow (categories, strings) or numpy
+    (numbers), its missing values refused; ``y`` itself for anything else."""
+    column = frame_column(y)
+    if column is None:
+        return y
+    if column.n_missing:
+        raise ValueError(missing_message(name, func))
+    return column.values
 
 
 def missing_message(name, func):
@@ -447,9 +468,7 @@ def check_confidence_level(level, func):
         or not isinstance(level, int | float | np.floating)
         or not 0 < level < 1
     ):
-        raise ValueError(
-            param_error(func, "confidence_level", "a float in (0, 1)", level)
-        )
+        raise bad_param(func, "confidence_level", "a float in (0, 1)", level)
     return float(level)
 
 
@@ -460,7 +479,7 @@ def check_n_resamples(n_resamples, func):
         or not isinstance(n_resamples, int | np.integer)
         or n_resamples < 1
     ):
-        raise ValueError(param_error(func, "n_resamples", "an int >= 1", n_resamples))
+        raise bad_param(func, "n_resamples", "an int >= 1", n_resamples)
     return int(n_resamples)
 
 
@@ -475,11 +494,9 @@ def check_seed(random_state, func):
     ):
         if 0 <= random_state < 2**32:
             return np.random.RandomState(int(random_state))
-    raise ValueError(
-        param_error(
-            func,
-            "random_state",
-            "an int in [0, 2**32 - 1], a numpy RandomState instance or None",
-            random_state,
-        )
+    raise bad_param(
+        func,
+        "random_state",
+        "an int in [0, 2**32 - 1], a numpy RandomState instance or None",
+        random_state,
     )

@@ -17,9 +17,9 @@ import numpy as np
 from scipy import sparse
 
 from .checks import (
+    bad_param,
     check_label_families,
     check_labels,
-    param_error,
 )
 from .engine import ContingencyTable, MultilabelTable, count_table
 from .engine.joint import DENSE_MAX
@@ -196,24 +196,20 @@ class Counts:
         """Counts of multilabel targets from their (n_labels, 2, 2) tables."""
         stacks = np.asarray(matrix)
         if stacks.shape[1:] != (2, 2) or not stacks.shape[0]:
-            raise ValueError(
-                param_error(
-                    func,
-                    "matrix",
-                    "a square 2-D array, or an array of shape (n_labels, 2, 2) "
-                    "of per-label tables",
-                    f"an array of shape {stacks.shape}",
-                )
+            raise bad_param(
+                func,
+                "matrix",
+                "a square 2-D array, or an array of shape (n_labels, 2, 2) "
+                "of per-label tables",
+                f"an array of shape {stacks.shape}",
             )
         if labels is not None:
-            raise ValueError(
-                param_error(
-                    func,
-                    "labels",
-                    "None for per-label tables of multilabel targets (their "
-                    "labels are the column indices 0 .. n_labels - 1)",
-                    labels,
-                )
+            raise bad_param(
+                func,
+                "labels",
+                "None for per-label tables of multilabel targets (their "
+                "labels are the column indices 0 .. n_labels - 1)",
+                labels,
             )
         stacks = _checked_values(stacks, func)
         table = MultilabelTable(stacks.astype(np.float64), np.arange(stacks.shape[0]))
@@ -382,16 +378,14 @@ def count(y_true, y_pred, sample_weight, func, *, labels=None, kind=Counts):
     table = count_table(y_true, y_pred, sample_weight, func)
     if table.multilabel:
         if labels is not None:
-            raise ValueError(
-                param_error(
-                    func,
-                    "labels",
-                    "None for multilabel-indicator targets (every column is a "
-                    "label, always counted)",
-                    labels,
-                    "To count some columns only, pass y_true[:, columns] and "
-                    "y_pred[:, columns].",
-                )
+            raise bad_param(
+                func,
+                "labels",
+                "None for multilabel-indicator targets (every column is a "
+                "label, always counted)",
+                labels,
+                "To count some columns only, pass y_true[:, columns] and "
+                "y_pred[:, columns].",
             )
         return kind(table, weighted=sample_weight is not None)
     absent = ()
@@ -417,29 +411,27 @@ def _checked_matrix(matrix, func):
         dense = None
     if dense is None or dense.ndim != 2 or dense.shape[0] != dense.shape[1]:
         got = "a ragged list" if dense is None else f"an array of shape {dense.shape}"
-        raise ValueError(param_error(func, "matrix", "a square 2-D array", got))
+        raise bad_param(func, "matrix", "a square 2-D array", got)
     if dense.shape[0] == 0:
-        raise ValueError(param_error(func, "matrix", "not empty", "a 0 x 0 matrix"))
+        raise bad_param(func, "matrix", "not empty", "a 0 x 0 matrix")
     return _checked_values(dense, func)
 
 
 def _checked_values(dense, func):
     """Finite, non-negative real values, as int64 counts or float64 sums."""
     if dense.dtype.kind == "b" or dense.dtype.kind not in "iuf":
-        raise TypeError(
-            param_error(
-                func, "matrix", "an array of real numbers", f"dtype {dense.dtype}"
-            )
+        raise bad_param(
+            func,
+            "matrix",
+            "an array of real numbers",
+            f"dtype {dense.dtype}",
+            error=TypeError,
         )
     if dense.dtype.kind == "f" and not np.isfinite(dense).all():
-        raise ValueError(
-            param_error(func, "matrix", "finite", "a matrix with NaN or inf")
-        )
+        raise bad_param(func, "matrix", "finite", "a matrix with NaN or inf")
     if dense.min() < 0:
-        raise ValueError(
-            param_error(
-                func, "matrix", "non-negative", f"a matrix with minimum {dense.min()}"
-            )
+        raise bad_param(
+            func, "matrix", "non-negative", f"a matrix with minimum {dense.min()}"
         )
     if dense.dtype.kind == "f":
         return dense.astype(np.float64)
@@ -451,13 +443,11 @@ def _checked_matrix_labels(labels, size, func):
         return np.arange(size)
     given = check_labels(labels, func)
     if len(given) != size:
-        raise ValueError(
-            param_error(
-                func,
-                "labels",
-                f"one label per row of the matrix ({size})",
-                f"{len(given)} labels",
-            )
+        raise bad_param(
+            func,
+            "labels",
+            f"one label per row of the matrix ({size})",
+            f"{len(given)} labels",
         )
     return label_array(list(given))
 
@@ -522,12 +512,6 @@ def _merged(first, second):
         return type(first)(
             merge_multilabel(a, b, func),
             weighted=first.weighted or second.weighted,
-        )
-    if not a.classes.size or not b.classes.size:  # nothing observed on one side
-        classes, positions = (
-            (b.classes, (None, np.arange(b.classes.size)))
-            if not a.classes.size
-            else (a.classes, (np.arange(a.classes.size), None))
         )
     classes, in_a, in_b = unite_labels(a.classes, b.classes, func)
     size = len(classes)

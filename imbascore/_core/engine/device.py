@@ -12,7 +12,7 @@ weights come to the host.
 
 import numpy as np
 
-from ..checks import param_error
+from ..checks import bad_param
 from ..inputs.array_api import device_of, host_only_error, to_host
 from .joint import DENSE_MAX, present_table
 from .ranked import GroupedRanking
@@ -34,14 +34,12 @@ def _classes(codes):
         true, pred = xp.astype(true, dtype), xp.astype(pred, dtype)
     classes = xp.sort(xp.unique_values(xp.concat([true, pred])))
     if classes.shape[0] > DENSE_MAX:
-        raise ValueError(
-            param_error(
-                codes.func,
-                "y_true/y_pred",
-                f"labels of at most {DENSE_MAX} classes on the array API path",
-                f"{classes.shape[0]} classes",
-                "Pass numpy arrays to count more classes.",
-            )
+        raise bad_param(
+            codes.func,
+            "y_true/y_pred",
+            f"labels of at most {DENSE_MAX} classes on the array API path",
+            f"{classes.shape[0]} classes",
+            "Pass numpy arrays to count more classes.",
         )
     return true, pred, classes
 

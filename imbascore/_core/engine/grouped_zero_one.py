@@ -21,7 +21,7 @@ not only close.
 
 import numpy as np
 
-from .zero_one import zero_one_view
+from .zero_one import count_ones, zero_one_view
 
 __all__ = ["count_grouped_zero_one"]
 
@@ -34,18 +34,6 @@ def _addend(y):
     if y.dtype.kind == "u":
         return y.view(np.dtype(f"i{y.dtype.itemsize}"))
     return y
-
-
-def _all_zero_one(chunk, check, scratch):
-    """Whether every value of ``chunk`` (a :func:`zero_one_view`) is 0 or
-    1."""
-    if check is None:  # bools
-        return True
-    if isinstance(check, str):  # integers seen unsigned: negatives are huge
-        return chunk.shape[0] == 0 or chunk.max() <= 1
-    # floats seen as bits: 0.0 is 0, 1.0 is one pattern
-    ones = np.count_nonzero(np.equal(chunk, check, out=scratch))
-    return ones == np.count_nonzero(chunk)
 
 
 def count_grouped_zero_one(true, pred, groups, n_groups, weights, chunk, max_cells):
@@ -93,9 +81,10 @@ def count_grouped_zero_one(true, pred, groups, n_groups, weights, chunk, max_cel
     for start in range(0, n_samples, chunk):
         stop = start + chunk
         out = scratch[: min(stop, n_samples) - start]
-        if not (
-            _all_zero_one(true_bits[start:stop], true_check, out)
-            and _all_zero_one(pred_bits[start:stop], pred_check, out)
+        # count_ones is -1 for a chunk with a value other than 0 and 1
+        if (
+            count_ones(true_bits[start:stop], true_check, out) < 0
+            or count_ones(pred_bits[start:stop], pred_check, out) < 0
         ):
             return None
         cell = index[: out.shape[0]]

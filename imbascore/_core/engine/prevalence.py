@@ -19,9 +19,9 @@ from scipy import sparse
 
 from ..checks import (
     as_python_scalar,
+    bad_param,
     check_pos_label,
     is_real,
-    param_error,
     unknown_pos_label,
 )
 from .joint import ContingencyTable
@@ -50,10 +50,10 @@ def check_prevalence(prevalence, func):
     in (0, 1), a tuple of priors or a dict ``{label: prior}`` of priors in
     [0, 1] summing to 1."""
     if isinstance(prevalence, bool | np.bool_ | str | bytes) or prevalence is None:
-        raise TypeError(param_error(func, "prevalence", _RULE, prevalence))
+        raise bad_param(func, "prevalence", _RULE, prevalence, error=TypeError)
     if isinstance(prevalence, numbers.Real):
         if not (np.isfinite(prevalence) and 0.0 < prevalence < 1.0):
-            raise ValueError(param_error(func, "prevalence", "in (0, 1)", prevalence))
+            raise bad_param(func, "prevalence", "in (0, 1)", prevalence)
         return float(prevalence)
     if isinstance(prevalence, Mapping):
         checked = {
@@ -65,51 +65,45 @@ def check_prevalence(prevalence, func):
         try:
             values = list(prevalence)
         except TypeError:
-            raise TypeError(
-                param_error(func, "prevalence", _RULE, prevalence)
+            raise bad_param(
+                func, "prevalence", _RULE, prevalence, error=TypeError
             ) from None
         checked = priors = tuple(
             _one_prior(value, prevalence, func) for value in values
         )
     total = float(np.sum(priors))
     if abs(total - 1.0) > PRIOR_SUM_TOLERANCE:
-        raise ValueError(
-            param_error(
-                func,
-                "prevalence",
-                f"priors that sum to 1 (within {PRIOR_SUM_TOLERANCE:g})",
-                prevalence,
-                f"They sum to {total!r}.",
-            )
+        raise bad_param(
+            func,
+            "prevalence",
+            f"priors that sum to 1 (within {PRIOR_SUM_TOLERANCE:g})",
+            prevalence,
+            f"They sum to {total!r}.",
         )
     return checked
 
 
 def _one_prior(prior, prevalence, func):
     if not is_real(prior) or not np.isfinite(prior) or not 0.0 <= prior <= 1.0:
-        raise ValueError(
-            param_error(
-                func,
-                "prevalence",
-                "priors that are real numbers in [0, 1]",
-                prevalence,
-                f"{prior!r} is not.",
-            )
+        raise bad_param(
+            func,
+            "prevalence",
+            "priors that are real numbers in [0, 1]",
+            prevalence,
+            f"{prior!r} is not.",
         )
     return float(prior)
 
 
 def _binary_priors(prevalence, labels, pos_label, func):
     if len(labels) != 2:
-        raise ValueError(
-            param_error(
-                func,
-                "prevalence",
-                f"one prior per label for {len(labels)} labels (a float is the "
-                "fraction of pos_label among two)",
-                prevalence,
-                f"The labels are {labels.tolist()!r}.",
-            )
+        raise bad_param(
+            func,
+            "prevalence",
+            f"one prior per label for {len(labels)} labels (a float is the "
+            "fraction of pos_label among two)",
+            prevalence,
+            f"The labels are {labels.tolist()!r}.",
         )
     pos_label = check_pos_label(pos_label, func, required=True)
     position = index_of(labels, pos_label)
@@ -126,27 +120,23 @@ def _mapped_priors(prevalence, labels, func):
     for label, prior in prevalence.items():
         position = index_of(labels, label)
         if position < 0:
-            raise ValueError(
-                param_error(
-                    func,
-                    "prevalence",
-                    f"a dict whose keys are among the labels {labels.tolist()!r}",
-                    prevalence,
-                    f"{label!r} is not a label of the counts.",
-                )
+            raise bad_param(
+                func,
+                "prevalence",
+                f"a dict whose keys are among the labels {labels.tolist()!r}",
+                prevalence,
+                f"{label!r} is not a label of the counts.",
             )
         priors[position] = prior
         given.add(position)
     missing = [label for i, label in enumerate(labels.tolist()) if i not in given]
     if missing:
-        raise ValueError(
-            param_error(
-                func,
-                "prevalence",
-                "a dict with a prior for every label",
-                prevalence,
-                f"Missing: {missing!r}.",
-            )
+        raise bad_param(
+            func,
+            "prevalence",
+            "a dict with a prior for every label",
+            prevalence,
+            f"Missing: {missing!r}.",
         )
     return priors
 
@@ -164,14 +154,12 @@ def check_priors(prevalence, labels, pos_label, func):
     if isinstance(checked, dict):
         return _mapped_priors(checked, labels, func)
     if len(checked) != len(labels):
-        raise ValueError(
-            param_error(
-                func,
-                "prevalence",
-                f"one prior per label ({len(labels)}: {labels.tolist()!r})",
-                prevalence,
-                f"It has {len(checked)}.",
-            )
+        raise bad_param(
+            func,
+            "prevalence",
+            f"one prior per label ({len(labels)}: {labels.tolist()!r})",
+            prevalence,
+            f"It has {len(checked)}.",
         )
     return np.array(checked)
 
@@ -183,27 +171,23 @@ def row_factors(rows, priors, labels, func):
     empty = (rows <= 0) & (priors > 0)
     if empty.any():
         first = np.flatnonzero(empty)[0]
-        raise ValueError(
-            param_error(
-                func,
-                "prevalence",
-                "0 for a class without true samples (its rates are undefined)",
-                float(priors[first]),
-                f"Class {as_python_scalar(labels[first])!r} has no true samples.",
-            )
+        raise bad_param(
+            func,
+            "prevalence",
+            "0 for a class without true samples (its rates are undefined)",
+            float(priors[first]),
+            f"Class {as_python_scalar(labels[first])!r} has no true samples.",
         )
     dropped = (rows > 0) & (priors <= 0)
     if dropped.any():
         first = np.flatnonzero(dropped)[0]
-        raise ValueError(
-            param_error(
-                func,
-                "prevalence",
-                "a prior above 0 for every class with true samples",
-                0.0,
-                f"Class {as_python_scalar(labels[first])!r} has {rows[first]:g} "
-                "true samples; leave it out of the counts to score without it.",
-            )
+        raise bad_param(
+            func,
+            "prevalence",
+            "a prior above 0 for every class with true samples",
+            0.0,
+            f"Class {as_python_scalar(labels[first])!r} has {rows[first]:g} "
+            "true samples; leave it out of the counts to score without it.",
         )
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(rows > 0, priors * rows.sum() / rows, 0.0)

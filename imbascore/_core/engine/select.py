@@ -13,13 +13,13 @@ from scipy import sparse
 
 from ..checks import (
     as_python_scalar,
+    bad_param,
     check_label_families,
     check_labels,
     check_pos_label,
     index_of,
     label_array,
     label_family,
-    param_error,
     preview,
     unknown_pos_label,
 )
@@ -109,17 +109,7 @@ class OneVsRestCounts:
         (a tenth of a small metric call)."""
         counts = object.__new__(cls)
         counts.__dict__.update(
-            labels=None,
-            tp=tp,
-            fn=fn,
-            fp=fp,
-            tn=tn,
-            classes=classes,
-            joint=joint,
-            positive_trials=None,
-            negative_trials=None,
-            positions=None,
-            sample_weights=None,
+            _NO_EXTRAS, tp=tp, fn=fn, fp=fp, tn=tn, classes=classes, joint=joint
         )
         return counts
 
@@ -129,6 +119,13 @@ class OneVsRestCounts:
         if self.positive_trials is None:
             return self.positives, self.negatives
         return self.positive_trials, self.negative_trials
+
+
+#: The fields of :meth:`OneVsRestCounts.of_cells` that one label's cells leave
+#: empty.
+_NO_EXTRAS = dict.fromkeys(
+    ("labels", "positive_trials", "negative_trials", "positions", "sample_weights")
+)
 
 
 def _binary_position(classes, pos_label, func, averages=None, multiclass_form=""):
@@ -150,7 +147,7 @@ def _binary_position(classes, pos_label, func, averages=None, multiclass_form=""
                     f" average='multiclass' gives {func}'s own multiclass "
                     f"definition over the classes of y_true{multiclass_form}."
                 )
-        raise ValueError(param_error(func, "average", rule, "binary", found))
+        raise bad_param(func, "average", rule, "binary", found)
     pos_label = check_pos_label(pos_label, func, required=True)
     position = index_of(classes, pos_label)
     if position < 0 and len(classes) == 2:
@@ -371,16 +368,14 @@ def _select_multilabel(table, labels, pos_label, average, func, stacklevel):
     """One-vs-rest counts of multilabel targets: each label's own table, or,
     for ``average="samples"``, each (group of) sample's counts over labels."""
     if average in ("binary", "multiclass"):
-        raise ValueError(
-            param_error(
-                func,
-                "average",
-                "one of {'micro', 'macro', 'weighted', 'samples', None} for "
-                "multilabel-indicator targets",
-                average,
-                "Each column is a label of its own binary problem; choose how "
-                "to average them.",
-            )
+        raise bad_param(
+            func,
+            "average",
+            "one of {'micro', 'macro', 'weighted', 'samples', None} for "
+            "multilabel-indicator targets",
+            average,
+            "Each column is a label of its own binary problem; choose how "
+            "to average them.",
         )
     _warn_pos_label(pos_label, average, func, stacklevel + 2)
     classes = table.classes
@@ -392,13 +387,11 @@ def _select_multilabel(table, labels, pos_label, average, func, stacklevel):
         )
         positions = np.array([index_of(classes, int(label)) for label in wanted])
         if (positions < 0).any():
-            raise ValueError(
-                param_error(
-                    func,
-                    "labels",
-                    f"among the counted labels {classes.tolist()}",
-                    wanted.tolist(),
-                )
+            raise bad_param(
+                func,
+                "labels",
+                f"among the counted labels {classes.tolist()}",
+                wanted.tolist(),
             )
     if average == "samples":
         return _samples_counts(table, positions, func)
@@ -440,16 +433,14 @@ def _samples_counts(table, positions, func):
         )
     wanted = table.classes[positions].tolist()
     if sorted(wanted) != sorted(samples.columns):
-        raise ValueError(
-            param_error(
-                func,
-                "labels",
-                f"None or all the counted labels {list(samples.columns)} with "
-                "average='samples' (the per-sample counts run over all of them)",
-                wanted,
-                "Count the chosen columns only: confusion_counts(y_true[:, labels], "
-                "y_pred[:, labels]).",
-            )
+        raise bad_param(
+            func,
+            "labels",
+            f"None or all the counted labels {list(samples.columns)} with "
+            "average='samples' (the per-sample counts run over all of them)",
+            wanted,
+            "Count the chosen columns only: confusion_counts(y_true[:, labels], "
+            "y_pred[:, labels]).",
         )
     tp, fn, fp = (samples.cells[:, k].astype(float) for k in range(3))
     return OneVsRestCounts(
@@ -487,16 +478,14 @@ def select_counts(
     if table.multilabel:
         return _select_multilabel(table, labels, pos_label, average, func, stacklevel)
     if average == "samples":
-        raise ValueError(
-            param_error(
-                func,
-                "average",
-                "one of {'binary', 'micro', 'macro', 'weighted', None} for "
-                "targets that are not multilabel",
-                "samples",
-                "Averaging over samples needs multilabel-indicator targets "
-                "(2-D 0/1 arrays); for these, accuracy is the per-sample score.",
-            )
+        raise bad_param(
+            func,
+            "average",
+            "one of {'binary', 'micro', 'macro', 'weighted', None} for "
+            "targets that are not multilabel",
+            "samples",
+            "Averaging over samples needs multilabel-indicator targets "
+            "(2-D 0/1 arrays); for these, accuracy is the per-sample score.",
         )
     joint, classes = table.joint, table.classes
     if average == "binary":

@@ -12,7 +12,7 @@ its errors.
 
 import numpy as np
 
-__all__ = ["count_zero_one", "zero_one_view"]
+__all__ = ["count_ones", "count_zero_one", "zero_one_view"]
 
 _UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 #: The bits of 1.0 in float32 and float64.
@@ -40,7 +40,7 @@ def zero_one_view(y):
     return None
 
 
-def _ones(chunk, check, scratch):
+def count_ones(chunk, check, scratch):
     """How many values of ``chunk`` are 1, or -1 if one is neither 0 nor 1.
 
     ``check``: None (bools), ``"max"`` (integers seen unsigned) or the bits
@@ -77,8 +77,8 @@ def count_zero_one(y_true, y_pred, chunk):
             pred[start : start + chunk],
         )
         out = scratch[: true_chunk.shape[0]]
-        ones_true = _ones(true_chunk, true_check, out)
-        ones_pred = _ones(pred_chunk, pred_check, out)
+        ones_true = count_ones(true_chunk, true_check, out)
+        ones_pred = count_ones(pred_chunk, pred_check, out)
         if ones_true < 0 or ones_pred < 0:
             return None
         true_ones += ones_true

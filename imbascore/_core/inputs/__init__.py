@@ -10,8 +10,7 @@ family needs to check lives in its module, what every family shares in
 
 import numpy as np
 
-from ..checks import check_sample_weight, missing_message
-from ..frames import frame_column
+from ..checks import check_sample_weight, from_frame
 from .array_api import DeviceCodes, host_only_error, read_device_targets
 from .arrays import check_whole_floats, read_arrays
 from .coded import read_coded
@@ -58,17 +57,6 @@ def read_targets(y_true, y_pred, sample_weight, func, *, columns=None):
     y_true = from_pandas(y_true, "y_true", func)
     y_pred = from_pandas(y_pred, "y_pred", func)
     return read_arrays(y_true, y_pred, sample_weight, func)
-
-
-def from_frame(y, name, func):
-    """A dataframe library's column as Arrow (categories, strings) or numpy
-    (numbers), its missing values refused; ``y`` itself for anything else."""
-    column = frame_column(y)
-    if column is None:
-        return y
-    if column.n_missing:
-        raise ValueError(missing_message(name, func))
-    return column.values
 
 
 def read_labelled(y_true, y_pred, sample_weight, func):

@@ -21,7 +21,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import continuous_message, missing_message, param_error
+from ..checks import (
+    bad_param,
+    check_length,
+    check_weight_shape,
+    continuous_message,
+    missing_message,
+)
 
 __all__ = [
     "DeviceCodes",
@@ -86,25 +92,22 @@ def array_api_namespace(arrays, func):
             not compat.is_array_api_obj(value)
             or compat.array_namespace(value) is not xp
         ):
-            raise TypeError(
-                param_error(
-                    func,
-                    name,
-                    f"an array of {first}'s namespace ({xp.__name__}) with "
-                    "array_api_dispatch on",
-                    f"a {type(value).__module__}.{type(value).__name__}",
-                    f"Convert it with {xp.__name__}.asarray(..., device=...): the "
-                    "package does not copy one side to the other's device.",
-                )
+            raise bad_param(
+                func,
+                name,
+                f"an array of {first}'s namespace ({xp.__name__}) with "
+                "array_api_dispatch on",
+                f"a {type(value).__module__}.{type(value).__name__}",
+                f"Convert it with {xp.__name__}.asarray(..., device=...): the "
+                "package does not copy one side to the other's device.",
+                error=TypeError,
             )
         if compat.device(value) != device:
-            raise ValueError(
-                param_error(
-                    func,
-                    name,
-                    f"on {first}'s device ({device})",
-                    f"an array on {compat.device(value)}",
-                )
+            raise bad_param(
+                func,
+                name,
+                f"on {first}'s device ({device})",
+                f"an array on {compat.device(value)}",
             )
     return xp, device
 
@@ -130,15 +133,14 @@ def to_host(array):
 
 def host_only_error(func, name="y_true"):
     """The error of a function that needs every sample on the host."""
-    return TypeError(
-        param_error(
-            func,
-            name,
-            "a numpy array (this function reads every sample on the host)",
-            "an array of another namespace, with array_api_dispatch on",
-            "Pass numpy arrays (e.g. tensor.cpu().numpy()), or turn the dispatch "
-            "off to let numpy convert them.",
-        )
+    return bad_param(
+        func,
+        name,
+        "a numpy array (this function reads every sample on the host)",
+        "an array of another namespace, with array_api_dispatch on",
+        "Pass numpy arrays (e.g. tensor.cpu().numpy()), or turn the dispatch "
+        "off to let numpy convert them.",
+        error=TypeError,
     )
 
 
@@ -171,32 +173,29 @@ def label_vector(y, name, xp, func):
     if y.ndim == 2 and y.shape[1] == 1:
         y = xp.reshape(y, (-1,))
     if y.ndim != 1:
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                rule,
-                f"an array of shape {tuple(y.shape)}",
-                "Multilabel targets take numpy arrays.",
-            )
+        raise bad_param(
+            func,
+            name,
+            rule,
+            f"an array of shape {tuple(y.shape)}",
+            "Multilabel targets take numpy arrays.",
         )
     if y.shape[0] == 0:
-        raise ValueError(param_error(func, name, "a non-empty array", "an empty array"))
+        raise bad_param(func, name, "a non-empty array", "an empty array")
     if xp.isdtype(y.dtype, ("bool", "integral")):
         return y
     if not xp.isdtype(y.dtype, "real floating"):
-        raise TypeError(
-            param_error(
-                func,
-                name,
-                "an array of class labels (integers, booleans or whole floats)",
-                f"an array of dtype {y.dtype}",
-            )
+        raise bad_param(
+            func,
+            name,
+            "an array of class labels (integers, booleans or whole floats)",
+            f"an array of dtype {y.dtype}",
+            error=TypeError,
         )
     if bool(xp.any(xp.isnan(y))):
         raise ValueError(missing_message(name, func))
     if not bool(xp.all(xp.isfinite(y))):
-        raise ValueError(param_error(func, name, "finite", "an array containing inf"))
+        raise bad_param(func, name, "finite", "an array containing inf")
     fractional = y != xp.round(y)
     if bool(xp.any(fractional)):
         example = float(to_host(y[xp.nonzero(fractional)[0][:1]])[0])
@@ -208,35 +207,22 @@ def weight_vector(weights, n_samples, xp, device, func):
     """``sample_weight`` as a checked float array of ``xp``."""
     if weights.ndim == 2 and weights.shape[1] == 1:
         weights = xp.reshape(weights, (-1,))
-    if weights.ndim != 1 or weights.shape[0] != n_samples:
-        raise ValueError(
-            param_error(
-                func,
-                "sample_weight",
-                f"a 1-D array of shape ({n_samples},), like y_true",
-                f"an array of shape {tuple(weights.shape)}",
-            )
-        )
+    check_weight_shape(weights.shape, n_samples, func)
     if not xp.isdtype(weights.dtype, ("bool", "integral", "real floating")):
-        raise TypeError(
-            param_error(
-                func,
-                "sample_weight",
-                "an array of real numbers",
-                f"an array of dtype {weights.dtype}",
-            )
+        raise bad_param(
+            func,
+            "sample_weight",
+            "an array of real numbers",
+            f"an array of dtype {weights.dtype}",
+            error=TypeError,
         )
     weights = xp.astype(weights, _widest_float(xp, device))
     if not bool(xp.all(xp.isfinite(weights))):
-        raise ValueError(
-            param_error(func, "sample_weight", "finite", "an array with NaN or inf")
-        )
+        raise bad_param(func, "sample_weight", "finite", "an array with NaN or inf")
     if bool(xp.any(weights < 0)):
         low = float(to_host(xp.min(weights)))
-        raise ValueError(
-            param_error(
-                func, "sample_weight", "non-negative", f"an array with minimum {low!r}"
-            )
+        raise bad_param(
+            func, "sample_weight", "non-negative", f"an array with minimum {low!r}"
         )
     return weights
 
@@ -261,15 +247,7 @@ def read_device_targets(y_true, y_pred, sample_weight, func):
     xp, device = found
     true = label_vector(y_true, "y_true", xp, func)
     pred = label_vector(y_pred, "y_pred", xp, func)
-    if pred.shape[0] != true.shape[0]:
-        raise ValueError(
-            param_error(
-                func,
-                "y_pred",
-                f"of the same length as y_true ({true.shape[0]})",
-                f"an array of length {pred.shape[0]}",
-            )
-        )
+    check_length(pred.shape[0], true.shape[0], "y_pred", func)
     weights = (
         None
         if sample_weight is None

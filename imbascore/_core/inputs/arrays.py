@@ -14,13 +14,14 @@ from scipy import sparse
 
 from ..checks import (
     CHUNK,
+    bad_param,
+    check_length,
     check_sample_weight,
     continuous_message,
     describe,
+    from_frame,
     missing_message,
-    param_error,
 )
-from ..frames import frame_column
 from .codes import Codes
 from .unique import encode_sorted, mixed_types_error
 
@@ -28,7 +29,6 @@ __all__ = [
     "as_label_array",
     "check_float_labels",
     "check_whole_floats",
-    "check_same_length",
     "read_arrays",
 ]
 
@@ -58,27 +58,19 @@ def as_label_array(y, name, func):
         and y.dtype.kind in _NUMERIC_KINDS
     ):
         return y  # already what the checks below would make of it
-    column = frame_column(y)
-    if column is not None:
-        if column.n_missing:
-            raise ValueError(missing_message(name, func))
-        y = column.values
+    y = from_frame(y, name, func)
     rule = "a 1-D array-like of shape (n_samples,)"
     if isinstance(y, str | bytes | numbers.Number) or y is None:
-        raise TypeError(param_error(func, name, rule, y))
+        raise bad_param(func, name, rule, y, error=TypeError)
     if sparse.issparse(y) or isinstance(y, Mapping | Set | Iterator):
-        raise TypeError(param_error(func, name, rule, describe(y), _unordered_hint(y)))
+        raise bad_param(
+            func, name, rule, describe(y), _unordered_hint(y), error=TypeError
+        )
     try:
         array = np.asarray(y)
     except ValueError:  # numpy refuses ragged nested sequences
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                rule,
-                "a ragged nested sequence",
-                "Pass one label per sample.",
-            )
+        raise bad_param(
+            func, name, rule, "a ragged nested sequence", "Pass one label per sample."
         ) from None
     if array.dtype.kind == "f" and isinstance(y, list | tuple):
         array = _exact_python_integers(y, array)
@@ -91,19 +83,16 @@ def as_label_array(y, name, func):
             else "Multilabel and multioutput targets are not supported."
         )
         got = describe(y) if array.ndim == 0 else f"an array of shape {array.shape}"
-        raise ValueError(param_error(func, name, rule, got, hint))
+        raise bad_param(func, name, rule, got, hint)
     if array.shape[0] == 0:
-        raise ValueError(
-            param_error(func, name, "a non-empty array-like", "an empty array")
-        )
+        raise bad_param(func, name, "a non-empty array-like", "an empty array")
     if array.dtype.kind not in _NUMERIC_KINDS + _STRING_KINDS + "O":
-        raise TypeError(
-            param_error(
-                func,
-                name,
-                "an array of class labels (integers, strings or booleans)",
-                f"an array of dtype {array.dtype}",
-            )
+        raise bad_param(
+            func,
+            name,
+            "an array of class labels (integers, strings or booleans)",
+            f"an array of dtype {array.dtype}",
+            error=TypeError,
         )
     return array
 
@@ -158,30 +147,17 @@ def _float_label_error(chunk, name, func):
     if not np.isfinite(chunk).all():
         if np.isnan(chunk).any():
             raise ValueError(missing_message(name, func))
-        raise ValueError(param_error(func, name, "finite", "an array containing inf"))
+        raise bad_param(func, name, "finite", "an array containing inf")
     fractional = chunk != np.trunc(chunk)
     example = chunk[np.flatnonzero(fractional)[0]].item()
     raise ValueError(continuous_message(name, func, example))
-
-
-def check_same_length(n_samples, y_pred, func):
-    """``y_pred`` has as many labels as ``y_true``."""
-    if y_pred.shape[0] != n_samples:
-        raise ValueError(
-            param_error(
-                func,
-                "y_pred",
-                f"of the same length as y_true ({n_samples})",
-                f"an array of length {y_pred.shape[0]}",
-            )
-        )
 
 
 def read_arrays(y_true, y_pred, sample_weight, func):
     """Both label arrays and the weights, checked, as :class:`.Codes`."""
     y_true = as_label_array(y_true, "y_true", func)
     y_pred = as_label_array(y_pred, "y_pred", func)
-    check_same_length(y_true.shape[0], y_pred, func)
+    check_length(y_pred.shape[0], y_true.shape[0], "y_pred", func)
     # No weights, the common case, needs no call.
     weights = (
         None

@@ -16,7 +16,7 @@ import warnings
 
 import numpy as np
 
-from ..checks import param_error
+from ..checks import bad_param, check_length
 
 __all__ = ["any_dask", "empty_error", "reduce_blocks"]
 
@@ -46,27 +46,24 @@ def _as_dask_array(value, name, func):
     if _is_column(value):
         value = value.to_dask_array(lengths=True)  # one pass: partition lengths
     elif _is_dask(value) and not isinstance(value, da.Array):
-        raise TypeError(
-            param_error(
-                func,
-                name,
-                "a 1-D dask array or a dask dataframe column (a dask Series)",
-                f"a {type(value).__name__}",
-                "Select one column, e.g. df['y_true'].",
-            )
+        raise bad_param(
+            func,
+            name,
+            "a 1-D dask array or a dask dataframe column (a dask Series)",
+            f"a {type(value).__name__}",
+            "Select one column, e.g. df['y_true'].",
+            error=TypeError,
         )
     elif not _is_dask(value):
         value = da.from_array(np.asarray(value), chunks=-1)
     if value.ndim == 2 and value.shape[1] == 1:
         value = value[:, 0]
     if value.ndim != 1:
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                "a 1-D array of shape (n_samples,)",
-                f"a dask array of shape {value.shape}",
-            )
+        raise bad_param(
+            func,
+            name,
+            "a 1-D array of shape (n_samples,)",
+            f"a dask array of shape {value.shape}",
         )
     return value
 
@@ -93,17 +90,6 @@ def _aligned_blocks(inputs, func):
     return [{name: block.get(name) for name in inputs} for block in blocks]
 
 
-def _length_error(func, name, reference, n_samples, length):
-    return ValueError(
-        param_error(
-            func,
-            name,
-            f"of the same length as {reference} ({n_samples})",
-            f"an array of length {length}",
-        )
-    )
-
-
 def _partitions(values, names, reference, func):
     """The partitions of dask columns; other inputs cut at their lengths."""
     if all(_is_column(value) for value in values):
@@ -117,8 +103,7 @@ def _partitions(values, names, reference, func):
             parts.append(value.to_delayed())
             continue
         array = np.asarray(value)
-        if array.shape[0] != n_samples:
-            raise _length_error(func, name, names[0], n_samples, array.shape[0])
+        check_length(array.shape[0], n_samples, name, func, names[0])
         parts.append(np.split(array, bounds))
     return parts
 
@@ -131,8 +116,7 @@ def _chunks(values, names, func):
         arrays = [_as_dask_array(v, name, func) for v, name in zip(values, names)]
     n_samples = arrays[0].shape[0]
     for array, name in zip(arrays[1:], names[1:]):
-        if array.shape[0] != n_samples:
-            raise _length_error(func, name, names[0], n_samples, array.shape[0])
+        check_length(array.shape[0], n_samples, name, func, names[0])
     chunks = arrays[0].chunks
     return [array.rechunk(chunks).to_delayed().ravel() for array in arrays]
 
@@ -164,7 +148,7 @@ def _added(add, first, second):
 
 
 def empty_error(func):
-    return ValueError(param_error(func, "y_true", "a non-empty array-like", "no rows"))
+    return bad_param(func, "y_true", "a non-empty array-like", "no rows")
 
 
 def reduce_blocks(inputs, per_block, add, func, *args):

@@ -9,9 +9,14 @@ where they are.
 
 from dataclasses import dataclass
 
-from ..checks import param_error
+from ..checks import bad_param, check_length
 from .array_api import array_api_namespace, label_vector, to_host, weight_vector
-from .scores import binary_classes, check_probability_range, resolve_pos_label
+from .scores import (
+    binary_classes,
+    check_probability_range,
+    resolve_pos_label,
+    score_extremes,
+)
 
 __all__ = ["DeviceScores", "read_device_scores"]
 
@@ -38,37 +43,17 @@ def _score_vector(y_score, n_samples, xp, func, name):
     if y_score.ndim == 2 and y_score.shape[1] == 1:
         y_score = xp.reshape(y_score, (-1,))
     if y_score.ndim != 1:
-        raise ValueError(
-            param_error(func, name, rule, f"an array of shape {tuple(y_score.shape)}")
-        )
+        raise bad_param(func, name, rule, f"an array of shape {tuple(y_score.shape)}")
     if not xp.isdtype(y_score.dtype, ("bool", "integral", "real floating")):
-        raise TypeError(
-            param_error(func, name, rule, f"an array of dtype {y_score.dtype}")
+        raise bad_param(
+            func, name, rule, f"an array of dtype {y_score.dtype}", error=TypeError
         )
-    if y_score.shape[0] != n_samples:
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                f"of the same length as y_true ({n_samples})",
-                f"an array of length {y_score.shape[0]}",
-            )
-        )
+    check_length(y_score.shape[0], n_samples, name, func)
     if xp.isdtype(y_score.dtype, "bool"):
         y_score = xp.astype(y_score, xp.int8)
-    low, high = float(to_host(xp.min(y_score))), float(to_host(xp.max(y_score)))
-    if low != low or high != high:  # NaN
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                "free of NaN",
-                "an array with NaN",
-                "Drop or impute those samples before thresholding.",
-            )
-        )
-    if abs(low) == float("inf") or abs(high) == float("inf"):
-        raise ValueError(param_error(func, name, "finite", "an array with inf"))
+    low, high = score_extremes(
+        to_host(xp.min(y_score)), to_host(xp.max(y_score)), func, name
+    )
     return y_score, low, high
 
 

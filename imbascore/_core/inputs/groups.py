@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import CHUNK, is_missing, param_error
+from ..checks import CHUNK, bad_param, is_missing, param_error
 from ..frames import CodedLabels, frame_columns
 from .arrow import arrow_codes, is_arrow
 from .pandas import categorical_codes
@@ -60,27 +60,24 @@ def _columns(groups, func):
                 raise ValueError(_missing(name, func))
         return [(name, column.values) for name, column in columns]
     if isinstance(groups, str | bytes) or np.isscalar(groups) or groups is None:
-        raise TypeError(
-            param_error(
-                func,
-                "groups",
-                "an array of shape (n_samples,) or (n_samples, n_keys), or a "
-                "DataFrame or Series",
-                groups,
-            )
+        raise bad_param(
+            func,
+            "groups",
+            "an array of shape (n_samples,) or (n_samples, n_keys), or a "
+            "DataFrame or Series",
+            groups,
+            error=TypeError,
         )
     values = np.asarray(groups)
     if values.ndim == 1:
         return [(None, values)]
     if values.ndim == 2:
         return [(None, values[:, column]) for column in range(values.shape[1])]
-    raise ValueError(
-        param_error(
-            func,
-            "groups",
-            "an array of shape (n_samples,) or (n_samples, n_keys)",
-            f"an array of shape {values.shape}",
-        )
+    raise bad_param(
+        func,
+        "groups",
+        "an array of shape (n_samples,) or (n_samples, n_keys)",
+        f"an array of shape {values.shape}",
     )
 
 
@@ -128,8 +125,8 @@ def _one_key(values, name, func):
             labels, codes = np.unique(array, return_inverse=True)
         except TypeError:
             kinds = sorted({type(v).__name__ for v in array.tolist()})
-            raise TypeError(
-                param_error(func, "groups", "labels of one type", f"types {kinds}")
+            raise bad_param(
+                func, "groups", "labels of one type", f"types {kinds}", error=TypeError
             ) from None
     else:
         labels, codes = np.unique(array, return_inverse=True)
@@ -168,18 +165,16 @@ def read_groups(groups, n_samples, func):
     """The :class:`GroupCodes` of ``groups`` for ``n_samples`` samples."""
     columns = _columns(groups, func)
     if not columns:
-        raise ValueError(param_error(func, "groups", "at least one key", groups))
+        raise bad_param(func, "groups", "at least one key", groups)
     keys = []
     for name, values in columns:
         if len(values) != n_samples:
-            raise ValueError(
-                param_error(
-                    func,
-                    "groups",
-                    f"of the same length as y_true ({n_samples})",
-                    f"{len(values)} values"
-                    + ("" if name is None else f" in column {name!r}"),
-                )
+            raise bad_param(
+                func,
+                "groups",
+                f"of the same length as y_true ({n_samples})",
+                f"{len(values)} values"
+                + ("" if name is None else f" in column {name!r}"),
             )
         keys.append(_one_key(values, name, func))
     names = tuple(name for name, _ in columns)

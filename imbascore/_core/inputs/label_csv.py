@@ -39,14 +39,20 @@ class LabelFileError(ValueError):
     """A label file that cannot be read as asked; the message is one line."""
 
 
-def typed(values):
-    """The column as ints, else floats, else the strings themselves."""
-    for kind in (int, float):
+_KINDS = {"int": int, "float": float}
+
+
+def typed(values, kind="int"):
+    """``(array, kind)``: the column as ints, else floats, else the strings
+    themselves (kind ``"text"``), trying from ``kind`` on."""
+    kinds = list(_KINDS)
+    start = kinds.index(kind) if kind in _KINDS else len(kinds)  # "text": none
+    for kind in kinds[start:]:
         try:
-            return np.array([kind(value) for value in values])
+            return np.array([_KINDS[kind](value) for value in values]), kind
         except ValueError:
             continue
-    return np.array(values)
+    return np.array(values), "text"
 
 
 def open_csv(path):
@@ -213,4 +219,4 @@ def read_label_columns(path, columns, *, delimiter=",", numeric=()):
             values[name].extend(chunk[name])
     if not values[names[0]]:
         raise LabelFileError(f"{path!r} has a header but no rows")
-    return {name: typed(column) for name, column in values.items()}
+    return {name: typed(column)[0] for name, column in values.items()}

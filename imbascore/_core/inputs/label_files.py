@@ -36,6 +36,7 @@ import shutil
 import sys
 import tempfile
 from collections import namedtuple
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -78,6 +79,45 @@ is the number of rows read; ``error`` is the ValueError or TypeError that
 counting raised (the counting stopped there, the reading went on so that a
 problem of the file further down is reported first), else None.
 """
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """How one file is read, built once at the door and passed whole.
+
+    ``labels`` are the label columns, typed; ``weight`` is a column of
+    numbers; ``options`` maps each column to the option that chose it, which
+    the messages name. ``engine`` ("auto", "pyarrow" or "python") chooses the
+    CSV reader. ``handle`` is an open text file to read instead of ``path``
+    (CSV only).
+    """
+
+    path: object
+    options: dict
+    labels: tuple
+    weight: object = None
+    delimiter: str = ","
+    chunk_rows: int = CHUNK_ROWS
+    engine: str = "auto"
+    handle: object = None
+
+    def __post_init__(self):
+        if self.chunk_rows < 1:
+            raise ValueError(f"chunk_rows must be at least 1; got {self.chunk_rows}")
+        if self.engine not in ("auto", "pyarrow", "python"):
+            raise ValueError(
+                f"engine must be auto, pyarrow or python; got {self.engine!r}"
+            )
+
+    @property
+    def names(self):
+        """The columns read: the labels, then the weight."""
+        return list(dict.fromkeys([*self.labels, *self.numeric]))
+
+    @property
+    def numeric(self):
+        """The columns that must hold numbers."""
+        return [self.weight] if self.weight else []
 
 
 class _Widen(Exception):
@@ -131,28 +171,31 @@ def _encoded(cells):
     return codes, list(index)
 
 
-def _python_cells(path, names, options, delimiter, numeric, chunk_rows, handle, bar):
+def _python_cells(reading, bar):
     """The reference reader's chunks as ``{column: (codes, values)}``."""
-    if handle is not None:
-        handle.seek(0)
+    if reading.handle is not None:
+        reading.handle.seek(0)
     chunks = iter_label_cells(
-        path,
-        {name: options.get(name) for name in names},
-        delimiter=delimiter,
-        numeric=numeric,
-        chunk_rows=chunk_rows,
-        handle=handle,
+        reading.path,
+        {name: reading.options.get(name) for name in reading.names},
+        delimiter=reading.delimiter,
+        numeric=reading.numeric,
+        chunk_rows=reading.chunk_rows,
+        handle=reading.handle,
         on_progress=bar.at_file if bar else None,
     )
     for chunk in chunks:
         yield {name: _encoded(cells) for name, cells in chunk.items()}
 
 
-def _arrow_cells(path, names, options, delimiter, numeric, chunk_rows, bar):
+def _arrow_cells(reading, bar):
     """pyarrow's chunks as ``{column: (codes, values)}``, the same cells as the
     reference reader's; raises _UseReference where they might differ."""
     import pyarrow as pa
     from pyarrow import csv as pacsv
+
+    path, names, delimiter = reading.path, reading.names, reading.delimiter
+    chunk_rows = reading.chunk_rows
 
     text, raw = open_csv(path)
     try:
@@ -160,7 +203,7 @@ def _arrow_cells(path, names, options, delimiter, numeric, chunk_rows, bar):
     finally:
         text.close()
         raw.close()
-    check_columns(path, header, names, options)
+    check_columns(path, header, names, reading.options)
     fields = {name: f"f{header.index(name)}" for name in names}
     raw = open(path, "rb")
     try:
@@ -208,7 +251,7 @@ def _arrow_cells(path, names, options, delimiter, numeric, chunk_rows, bar):
                     )
                     values = list(stripped)
                     if "" in stripped or (
-                        name in numeric and not all(map(is_number, values))
+                        name in reading.numeric and not all(map(is_number, values))
                     ):
                         raise _UseReference  # its error names the line
                     indices = encoded.indices.to_numpy(zero_copy_only=False)
@@ -220,45 +263,32 @@ def _arrow_cells(path, names, options, delimiter, numeric, chunk_rows, bar):
         raw.close()
 
 
-class _NoBar:
-    """tqdm's few methods used here, doing nothing."""
-
-    def __init__(self, total=None, **kwargs):
-        self.n, self.total = 0, total
-
-    def update(self, n=1):
-        self.n += n
-
-    def refresh(self):
-        pass
-
-    def reset(self, total=None):
-        self.n, self.total = 0, total
-
-    def close(self):
-        pass
-
-
 class _Progress:
     """A tqdm bar on stderr: the bytes of a file read, or its rows."""
 
-    def __init__(self, total, unit, enabled):
+    def __init__(self, bar):
+        self.bar = bar
+
+    @classmethod
+    def shown(cls, total, unit, enabled):
+        """The bar, or None where none is shown (not asked for, or no tqdm)."""
+        if not enabled:
+            return None
         try:
             from tqdm.auto import tqdm
         except ImportError:  # tqdm comes with the [study] extra: no bar
-            enabled = False
-            tqdm = _NoBar
-
-        self.bar = tqdm(
-            total=total,
-            unit=unit,
-            unit_scale=True,
-            unit_divisor=1024 if unit == "B" else 1000,
-            disable=not enabled,
-            file=sys.stderr,
-            desc="reading",
-            leave=False,
-            dynamic_ncols=True,
+            return None
+        return cls(
+            tqdm(
+                total=total,
+                unit=unit,
+                unit_scale=True,
+                unit_divisor=1024 if unit == "B" else 1000,
+                file=sys.stderr,
+                desc="reading",
+                leave=False,
+                dynamic_ncols=True,
+            )
         )
 
     def at_file(self, raw):
@@ -294,18 +324,9 @@ class _Labels:
         column's kind ints -> floats -> text as needed."""
         if self.text[name] is None:
             self.text[name] = next((v for v in values if not is_number(v)), None)
-        kind = self.kinds[name]
-        table = None
-        while table is None and kind != "text":
-            convert = int if kind == "int" else float
-            try:
-                table = np.array([convert(value) for value in values])
-            except ValueError:
-                kind = "float" if kind == "int" else "text"
-        if kind == "text":
-            if self.kinds[name] != "text" and self.counted:
-                raise _Widen(name)
-            table = np.array(values)
+        table, kind = typed(values, self.kinds[name])
+        if kind == "text" and self.kinds[name] != "text" and self.counted:
+            raise _Widen(name)
         self.kinds[name] = kind
         return table[codes]
 
@@ -317,23 +338,20 @@ class _Labels:
         }
 
 
-def _csv_chunks(
-    path, options, labels, weight, state, *, delimiter, chunk_rows, engine, handle, bar
-):
-    names = list(dict.fromkeys([*labels, *([weight] if weight else [])]))
-    numeric = [weight] if weight else []
-    arrow = engine == "pyarrow" or (engine == "auto" and _pyarrow("csv"))
+def _csv_chunks(reading, state, bar):
+    labels, weight, handle = reading.labels, reading.weight, reading.handle
+    arrow = reading.engine == "pyarrow" or (
+        reading.engine == "auto" and _pyarrow("csv")
+    )
     if handle is None and arrow:
-        cells = _arrow_cells(path, names, options, delimiter, numeric, chunk_rows, bar)
+        cells = _arrow_cells(reading, bar)
     else:
-        cells = _python_cells(
-            path, names, options, delimiter, numeric, chunk_rows, handle, bar
-        )
+        cells = _python_cells(reading, bar)
     for chunk in cells:
         arrays = {name: state.csv_array(name, *chunk[name]) for name in labels}
         if weight:
             codes, values = chunk[weight]
-            arrays[weight] = typed(values)[codes]
+            arrays[weight] = typed(values)[0][codes]
         yield arrays
         if bar and handle is not None:
             bar.add(len(arrays[labels[0]]))
@@ -372,12 +390,18 @@ def _parquet_array(path, name, options, array, row, *, numbers_only):
     )
 
 
-def _parquet_chunks(path, options, labels, weight, state, *, chunk_rows, bar):
+def _parquet_chunks(reading, state, bar):
     _pyarrow("parquet")
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    names = list(dict.fromkeys([*labels, *([weight] if weight else [])]))
+    path, options, labels, weight = (
+        reading.path,
+        reading.options,
+        reading.labels,
+        reading.weight,
+    )
+    names = reading.names
     try:
         parquet = pq.ParquetFile(path, buffer_size=1 << 20)
     except FileNotFoundError:
@@ -395,7 +419,7 @@ def _parquet_chunks(path, options, labels, weight, state, *, chunk_rows, bar):
         if bar:
             bar.set_total(parquet.metadata.num_rows)
         row = 1
-        batches = parquet.iter_batches(batch_size=chunk_rows, columns=names)
+        batches = parquet.iter_batches(batch_size=reading.chunk_rows, columns=names)
         while True:
             try:
                 batch = next(batches)
@@ -426,50 +450,27 @@ def _parquet_chunks(path, options, labels, weight, state, *, chunk_rows, bar):
                 bar.add(batch.num_rows)
 
 
-def iter_label_chunks(
-    path,
-    options,
-    *,
-    labels,
-    weight=None,
-    delimiter=",",
-    chunk_rows=CHUNK_ROWS,
-    engine="auto",
-    state=None,
-    handle=None,
-    bar=None,
-):
+def iter_label_chunks(path, options, *, labels, **read):
     """Yield ``{column: array}`` for at most ``chunk_rows`` rows at a time.
 
-    ``labels`` are the label columns, typed; ``weight`` is a column of
-    numbers; ``options`` maps each column to the option that chose it, which
-    the messages name. ``engine`` ("auto", "pyarrow" or "python") chooses the
-    CSV reader. ``state`` (a ``_Labels``) records the kinds of the labels;
-    a CSV column that held numbers in earlier chunks and meets text raises
-    ``_Widen`` (:func:`count_label_file` then reads again). ``handle`` is an
-    open text file to read instead of ``path`` (CSV only).
+    ``labels`` are the label columns, typed; ``options`` maps each column to
+    the option that chose it, which the messages name. ``read`` are the
+    reading options: ``weight`` (a column of numbers), ``delimiter``,
+    ``chunk_rows``, ``engine`` ("auto", "pyarrow" or "python": the CSV
+    reader) and ``handle`` (an open text file to read instead of ``path``,
+    CSV only).
     """
-    if chunk_rows < 1:
-        raise ValueError(f"chunk_rows must be at least 1; got {chunk_rows}")
-    if engine not in ("auto", "pyarrow", "python"):
-        raise ValueError(f"engine must be auto, pyarrow or python; got {engine!r}")
-    state = state or _Labels(labels, ())
-    if handle is None and file_kind(path) == "parquet":
-        return _parquet_chunks(
-            path, options, labels, weight, state, chunk_rows=chunk_rows, bar=bar
-        )
-    return _csv_chunks(
-        path,
-        options,
-        labels,
-        weight,
-        state,
-        delimiter=delimiter,
-        chunk_rows=chunk_rows,
-        engine=engine,
-        handle=handle,
-        bar=bar,
-    )
+    reading = _Reading(path, options, tuple(labels), **read)
+    return _chunks(reading, _Labels(reading.labels, ()), None)
+
+
+def _chunks(reading, state, bar):
+    """The chunks of ``reading``; ``state`` (a ``_Labels``) records the kinds
+    of the labels: a CSV column that held numbers in earlier chunks and meets
+    text raises ``_Widen`` (:func:`count_label_file` then reads again)."""
+    if reading.handle is None and file_kind(reading.path) == "parquet":
+        return _parquet_chunks(reading, state, bar)
+    return _csv_chunks(reading, state, bar)
 
 
 def _spooled_stdin():
@@ -480,33 +481,23 @@ def _spooled_stdin():
     return spool
 
 
-def count_label_file(
-    path,
-    options,
-    *,
-    count,
-    true,
-    pred,
-    weight=None,
-    delimiter=",",
-    chunk_rows=CHUNK_ROWS,
-    engine="auto",
-    progress=False,
-):
+def count_label_file(path, options, *, count, true, pred, progress=False, **read):
     """Count the ``true`` and ``pred`` columns of a file, chunk by chunk.
 
     Each chunk is counted by ``count(y_true, y_pred, sample_weight)`` (weighted
     by the ``weight`` column if given; :func:`~imbascore.confusion_counts`)
     and the counts are added. ``options`` maps
     each column to the option that chose it (``{"truth": "--true"}``), which
-    the messages name. ``progress`` shows a bar on stderr.
+    the messages name. ``progress`` shows a bar on stderr. ``read`` are the
+    reading options of :func:`iter_label_chunks`: ``weight``, ``delimiter``,
+    ``chunk_rows`` and ``engine``.
 
     Returns
     -------
     CountedLabels
     """
     kind = file_kind(path)
-    labels = list(dict.fromkeys([true, pred]))
+    labels = tuple(dict.fromkeys([true, pred]))
     handle = _spooled_stdin() if path == "-" else None
     if kind == "parquet":
         _pyarrow("parquet")
@@ -516,47 +507,34 @@ def count_label_file(
             None if handle else os.path.getsize(path) if os.path.isfile(path) else None
         )
         unit = "rows" if handle else "B"
-    bar = _Progress(total, unit, progress)
+    bar = _Progress.shown(total, unit, progress)
     try:
+        reading = _Reading(path, options, labels, handle=handle, **read)
         return _with_retries(
-            labels,
-            engine,
+            reading,
             bar,
-            lambda state, engine: _count(
-                path,
-                options,
-                labels,
-                count=count,
-                true=true,
-                pred=pred,
-                weight=weight,
-                state=state,
-                delimiter=delimiter,
-                chunk_rows=chunk_rows,
-                engine=engine,
-                handle=handle,
-                bar=bar,
-            ),
+            lambda reading, state: _count(reading, state, bar, count, true, pred),
         )
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
         if handle is not None:
             handle.close()
 
 
-def _with_retries(labels, engine, bar, read):
-    """``read(state, engine)`` of the whole file, read again when a column
+def _with_retries(reading, bar, read):
+    """``read(reading, state)`` of the whole file, read again when a column
     of numbers meets text (its labels become text) or when the standard
     library's reader must take over."""
     text = set()
     while True:
-        state = _Labels(labels, text)
+        state = _Labels(reading.labels, text)
         try:
-            return read(state, engine)
+            return read(reading, state)
         except _Widen as widen:  # numbers so far, then text: read again
             text.add(widen.column)
         except _UseReference:  # let the standard library read it
-            engine = "python"
+            reading = replace(reading, engine="python")
         if bar is not None:
             bar.restart()
 
@@ -569,38 +547,27 @@ def _no_rows(path):
     )
 
 
-def read_label_file_columns(
-    path, options, *, labels, weight=None, delimiter=",", chunk_rows=CHUNK_ROWS
-):
+def read_label_file_columns(path, options, *, labels, **read):
     """``({column: array}, examples)``: the whole of the ``labels`` columns
     (and the ``weight`` column) of a file, read chunk by chunk as
     :func:`count_label_file` reads them, then joined in memory (for readers
     that need every row, as the report by group); ``examples`` as
-    :class:`CountedLabels`'."""
+    :class:`CountedLabels`'. ``read`` are the reading options of
+    :func:`iter_label_chunks`: ``weight``, ``delimiter`` and ``chunk_rows``."""
     file_kind(path)
     handle = _spooled_stdin() if path == "-" else None
 
-    def gather(state, engine):
+    def gather(reading, state):
         parts = {}
-        chunks = iter_label_chunks(
-            path,
-            options,
-            labels=labels,
-            weight=weight,
-            delimiter=delimiter,
-            chunk_rows=chunk_rows,
-            engine=engine,
-            state=state,
-            handle=handle,
-        )
-        for chunk in chunks:
+        for chunk in _chunks(reading, state, None):
             for name, values in chunk.items():
                 parts.setdefault(name, []).append(values)
             state.counted = True
         return parts, state
 
     try:
-        parts, state = _with_retries(labels, "auto", None, gather)
+        reading = _Reading(path, options, tuple(labels), handle=handle, **read)
+        parts, state = _with_retries(reading, None, gather)
     finally:
         if handle is not None:
             handle.close()
@@ -614,13 +581,11 @@ def read_label_file_columns(
     return columns, state.examples()
 
 
-def _count(path, options, labels, *, count, true, pred, weight, state, bar, **read):
+def _count(reading, state, bar, count, true, pred):
     counts = error = None
     rows = 0
-    chunks = iter_label_chunks(
-        path, options, labels=labels, weight=weight, state=state, bar=bar, **read
-    )
-    for chunk in chunks:
+    weight = reading.weight
+    for chunk in _chunks(reading, state, bar):
         rows += len(chunk[true])
         if error is not None:
             continue  # read on: a problem of the file further down comes first
@@ -631,5 +596,5 @@ def _count(path, options, labels, *, count, true, pred, weight, state, bar, **re
             error = problem
         state.counted = True
     if not rows:
-        raise _no_rows(path)
+        raise _no_rows(path=reading.path)
     return CountedLabels(counts, state.examples(), rows, error)

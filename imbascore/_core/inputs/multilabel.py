@@ -10,7 +10,7 @@ import numbers
 import numpy as np
 from scipy import sparse
 
-from ..checks import as_python_scalar, check_sample_weight, param_error
+from ..checks import as_python_scalar, bad_param, check_sample_weight
 from .codes import Indicators
 
 __all__ = ["check_multilabel_labels", "is_indicator", "read_indicators"]
@@ -42,23 +42,21 @@ def _indicator(y, name, func):
         try:
             values = matrix = np.asarray(y)
         except ValueError:
-            raise ValueError(param_error(func, name, _RULE, "a ragged list")) from None
+            raise bad_param(func, name, _RULE, "a ragged list") from None
     if len(matrix.shape) != 2 or matrix.shape[1] < 2:
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                _RULE,
-                f"an array of shape {matrix.shape}",
-                "y_true and y_pred must both be multilabel indicators, or both "
-                "1-D arrays of class labels.",
-            )
+        raise bad_param(
+            func,
+            name,
+            _RULE,
+            f"an array of shape {matrix.shape}",
+            "y_true and y_pred must both be multilabel indicators, or both "
+            "1-D arrays of class labels.",
         )
     if matrix.shape[0] == 0:
-        raise ValueError(param_error(func, name, "a non-empty array-like", "no rows"))
+        raise bad_param(func, name, "a non-empty array-like", "no rows")
     if values.dtype.kind not in "biuf":
-        raise TypeError(
-            param_error(func, name, _RULE, f"an array of dtype {values.dtype}")
+        raise bad_param(
+            func, name, _RULE, f"an array of dtype {values.dtype}", error=TypeError
         )
     bad = (values != 0) & (values != 1)
     if bad.any():
@@ -67,9 +65,7 @@ def _indicator(y, name, func):
             "Multilabel targets hold 0 or 1 for each (sample, label); for "
             "multiclass-multioutput targets score each column on its own."
         )
-        raise ValueError(
-            param_error(func, name, _RULE, f"an array containing {example!r}", hint)
-        )
+        raise bad_param(func, name, _RULE, f"an array containing {example!r}", hint)
     if sparse.issparse(matrix):
         matrix.sum_duplicates()
         matrix.eliminate_zeros()
@@ -90,26 +86,22 @@ def read_indicators(y_true, y_pred, sample_weight, func, *, columns=None):
             if is_indicator(y_true)
             else ("y_pred", y_pred, "y_true")
         )
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                f"a 1-D array-like of shape (n_samples,) like {other}, or both {_RULE}",
-                _shape_of(y),
-                "Pass both as multilabel indicators (2-D 0/1 arrays), or both as "
-                "1-D arrays of class labels.",
-            )
+        raise bad_param(
+            func,
+            name,
+            f"a 1-D array-like of shape (n_samples,) like {other}, or both {_RULE}",
+            _shape_of(y),
+            "Pass both as multilabel indicators (2-D 0/1 arrays), or both as "
+            "1-D arrays of class labels.",
         )
     true = _indicator(y_true, "y_true", func)
     pred = _indicator(y_pred, "y_pred", func)
     if true.shape != pred.shape:
-        raise ValueError(
-            param_error(
-                func,
-                "y_pred",
-                f"of the same shape as y_true {true.shape}",
-                f"an array of shape {pred.shape}",
-            )
+        raise bad_param(
+            func,
+            "y_pred",
+            f"of the same shape as y_true {true.shape}",
+            f"an array of shape {pred.shape}",
         )
     n_samples, n_labels = true.shape
     weights = check_sample_weight(sample_weight, n_samples, func)
@@ -142,13 +134,11 @@ def check_multilabel_labels(labels, n_labels, func):
             or isinstance(label, bool)
             or not 0 <= label < n_labels
         ):
-            raise ValueError(
-                param_error(
-                    func,
-                    "labels",
-                    f"column indices in [0, {n_labels}) for multilabel targets "
-                    f"of {n_labels} labels",
-                    values,
-                )
+            raise bad_param(
+                func,
+                "labels",
+                f"column indices in [0, {n_labels}) for multilabel targets "
+                f"of {n_labels} labels",
+                values,
             )
     return np.array(values, dtype=np.int64)

@@ -10,6 +10,7 @@ in [0, 1] where the function reads them as risks), the weights checked, and
 function called and its own parameter (``y_score`` or ``y_proba``).
 """
 
+import math
 import numbers
 from dataclasses import dataclass
 
@@ -17,16 +18,16 @@ import numpy as np
 
 from ..checks import (
     CHUNK,
+    bad_param,
+    check_length,
     check_pos_label,
     check_sample_weight,
+    from_frame,
     index_of,
     label_array,
     label_family,
-    missing_message,
-    param_error,
     unknown_pos_label,
 )
-from ..frames import frame_column
 from .array_api import array_api_namespace, host_only_error
 from .arrays import as_label_array, check_float_labels
 
@@ -38,6 +39,7 @@ __all__ = [
     "check_scores",
     "read_scores",
     "resolve_pos_label",
+    "score_extremes",
 ]
 
 
@@ -84,14 +86,12 @@ def check_probability_range(low, high, func, name):
     """Scores read as risks lie in [0, 1] (``low`` and ``high``: the
     smallest and largest of them)."""
     if low < 0.0 or high > 1.0:
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                "probabilities in [0, 1]",
-                f"values from {low:g} to {high:g}",
-                "Pass predict_proba(X)[:, 1], not decision_function(X).",
-            )
+        raise bad_param(
+            func,
+            name,
+            "probabilities in [0, 1]",
+            f"values from {low:g} to {high:g}",
+            "Pass predict_proba(X)[:, 1], not decision_function(X).",
         )
 
 
@@ -101,41 +101,33 @@ def check_probability_rows(proba, func, name="proba"):
     try:
         values = np.asarray(proba, dtype=float)
     except (TypeError, ValueError):
-        raise TypeError(
-            param_error(func, name, "an array of probabilities", proba)
+        raise bad_param(
+            func, name, "an array of probabilities", proba, error=TypeError
         ) from None
     if values.ndim not in (1, 2) or values.shape[0] == 0:
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                "a non-empty array of shape (n_samples,) (positive-class "
-                "probabilities) or (n_samples, n_classes)",
-                f"an array of shape {values.shape}",
-            )
+        raise bad_param(
+            func,
+            name,
+            "a non-empty array of shape (n_samples,) (positive-class "
+            "probabilities) or (n_samples, n_classes)",
+            f"an array of shape {values.shape}",
         )
     if values.ndim == 2 and values.shape[1] < 2:
-        raise ValueError(
-            param_error(func, name, "at least two columns", f"shape {values.shape}")
-        )
+        raise bad_param(func, name, "at least two columns", f"shape {values.shape}")
     if np.isnan(values).any():
         # NaN first: nanmin and nanmax would report the other values only
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                "probabilities in [0, 1], free of NaN",
-                f"an array with {int(np.isnan(values).sum())} NaN",
-            )
+        raise bad_param(
+            func,
+            name,
+            "probabilities in [0, 1], free of NaN",
+            f"an array with {int(np.isnan(values).sum())} NaN",
         )
     if not (np.isfinite(values).all() and values.min() >= 0 and values.max() <= 1):
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                "probabilities in [0, 1]",
-                f"values in [{float(values.min())!r}, {float(values.max())!r}]",
-            )
+        raise bad_param(
+            func,
+            name,
+            "probabilities in [0, 1]",
+            f"values in [{float(values.min())!r}, {float(values.max())!r}]",
         )
     if values.ndim == 2:
         # rows that do not sum to 1 are not predict_proba's output (a column
@@ -144,14 +136,12 @@ def check_probability_rows(proba, func, name="proba"):
         sums = values.sum(axis=1)
         off = np.flatnonzero(np.abs(sums - 1.0) > 0.01)
         if off.size:
-            raise ValueError(
-                param_error(
-                    func,
-                    name,
-                    "rows of probabilities that sum to 1 (predict_proba's output, "
-                    "within 0.01)",
-                    f"row {off[0]} summing to {sums[off[0]]:.6g}",
-                )
+            raise bad_param(
+                func,
+                name,
+                "rows of probabilities that sum to 1 (predict_proba's output, "
+                "within 0.01)",
+                f"row {off[0]} summing to {sums[off[0]]:.6g}",
             )
     return values
 
@@ -161,19 +151,15 @@ def check_scores(y_score, n_samples, func, name="y_score"):
     with its smallest and largest value."""
     rule = "a 1-D array of real scores of shape (n_samples,)"
     if isinstance(y_score, str | bytes | numbers.Number) or y_score is None:
-        raise TypeError(param_error(func, name, rule, y_score))
-    column = frame_column(y_score)
-    if column is not None:
-        if column.n_missing:
-            raise ValueError(missing_message(name, func))
-        y_score = column.values
+        raise bad_param(func, name, rule, y_score, error=TypeError)
+    y_score = from_frame(y_score, name, func)
     try:
         scores = np.asarray(y_score)
         if scores.dtype.kind == "O":
             scores = scores.astype(np.float64)
     except (TypeError, ValueError):
-        raise TypeError(
-            param_error(func, name, rule, "an array of non-numeric values")
+        raise bad_param(
+            func, name, rule, "an array of non-numeric values", error=TypeError
         ) from None
     if scores.ndim == 2 and scores.shape[1] == 1:
         scores = scores[:, 0]
@@ -184,36 +170,31 @@ def check_scores(y_score, n_samples, func, name="y_score"):
             if scores.ndim == 2
             else ""
         )
-        raise ValueError(
-            param_error(func, name, rule, f"an array of shape {scores.shape}", hint)
-        )
+        raise bad_param(func, name, rule, f"an array of shape {scores.shape}", hint)
     if scores.dtype.kind not in "biuf":
-        raise TypeError(
-            param_error(func, name, rule, f"an array of dtype {scores.dtype}")
+        raise bad_param(
+            func, name, rule, f"an array of dtype {scores.dtype}", error=TypeError
         )
-    if scores.shape[0] != n_samples:
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                f"of the same length as y_true ({n_samples})",
-                f"an array of length {scores.shape[0]}",
-            )
+    check_length(scores.shape[0], n_samples, name, func)
+    # NaN propagates to the extremes: no temporaries
+    low, high = score_extremes(np.min(scores), np.max(scores), func, name)
+    return scores, low, high
+
+
+def score_extremes(low, high, func, name):
+    """The smallest and largest score as floats, checked free of NaN and inf."""
+    low, high = float(low), float(high)
+    if math.isnan(low) or math.isnan(high):
+        raise bad_param(
+            func,
+            name,
+            "free of NaN",
+            "an array with NaN",
+            "Drop or impute those samples before thresholding.",
         )
-    low, high = np.min(scores), np.max(scores)  # NaN propagates: no temporaries
-    if np.isnan(low) or np.isnan(high):
-        raise ValueError(
-            param_error(
-                func,
-                name,
-                "free of NaN",
-                "an array with NaN",
-                "Drop or impute those samples before thresholding.",
-            )
-        )
-    if not (np.isfinite(low) and np.isfinite(high)):
-        raise ValueError(param_error(func, name, "finite", "an array with inf"))
-    return scores, float(low), float(high)
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise bad_param(func, name, "finite", "an array with inf")
+    return low, high
 
 
 def binary_classes(y_true, func):
@@ -244,24 +225,24 @@ def binary_classes(y_true, func):
                     break
         except TypeError:
             kinds = sorted({type(v).__name__ for v in y_true.tolist()})
-            raise TypeError(
-                param_error(
-                    func, "y_true", "labels of one type", f"labels of types {kinds}"
-                )
+            raise bad_param(
+                func,
+                "y_true",
+                "labels of one type",
+                f"labels of types {kinds}",
+                error=TypeError,
             ) from None
         if len(found) <= 2:
             return label_array(found.tolist())
     shown = found.tolist()
     shown = repr(shown) if len(shown) <= 10 else f"{shown[:10]!r}[:10]..."
-    raise ValueError(
-        param_error(
-            func,
-            "y_true",
-            "binary (labels of two classes)",
-            f"{len(found)}+ classes: {shown}",
-            "For multiclass scores, threshold one class against the rest: "
-            "pass y_true == label and that class's scores.",
-        )
+    raise bad_param(
+        func,
+        "y_true",
+        "binary (labels of two classes)",
+        f"{len(found)}+ classes: {shown}",
+        "For multiclass scores, threshold one class against the rest: "
+        "pass y_true == label and that class's scores.",
     )
 
 
@@ -272,14 +253,12 @@ def resolve_pos_label(classes, pos_label, func):
         numeric = classes.dtype.kind in "biuf"
         if numeric and (set(listed) <= {0, 1} or set(listed) <= {-1, 1}):
             return 1
-        raise ValueError(
-            param_error(
-                func,
-                "pos_label",
-                "given when the classes of y_true are not {0, 1} or {-1, 1}",
-                pos_label,
-                f"The classes are {listed}: which is positive?",
-            )
+        raise bad_param(
+            func,
+            "pos_label",
+            "given when the classes of y_true are not {0, 1} or {-1, 1}",
+            pos_label,
+            f"The classes are {listed}: which is positive?",
         )
     pos_label = check_pos_label(pos_label, func, required=True)
     present = index_of(classes, pos_label) >= 0

@@ -11,10 +11,10 @@ import numpy as np
 
 from ..checks import (
     as_python_scalar,
+    bad_param,
     continuous_message,
     is_missing,
     missing_message,
-    param_error,
 )
 from .strings import encode_strings
 
@@ -54,15 +54,13 @@ def mixed_types_error(y_true, y_pred, func):
     for array, name in ((y_true, "y_true"), (y_pred, "y_pred")):
         if array.dtype.kind == "O" and any(is_missing(v) for v in array.tolist()):
             return ValueError(missing_message(name, func))
-    return TypeError(
-        param_error(
-            func,
-            "y_true/y_pred",
-            "labels of one type (all numbers or all strings)",
-            got,
-            "Give both arrays labels of one type: the classes the model was "
-            "trained on.",
-        )
+    return bad_param(
+        func,
+        "y_true/y_pred",
+        "labels of one type (all numbers or all strings)",
+        got,
+        "Give both arrays labels of one type: the classes the model was trained on.",
+        error=TypeError,
     )
 
 
