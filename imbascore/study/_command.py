@@ -496,44 +496,24 @@ def _run_in(store, args, datasets, samplers, classifiers, metrics):
     return 0
 
 
-_DEFAULTS = {
-    "samplers": DEFAULT_SAMPLERS,
-    "classifiers": DEFAULT_CLASSIFIERS,
-    "metrics": DEFAULT_METRICS,
-    "aggregate": "rates",
-}
-
-
 def _resume_command(args):
     """The command line that finishes this run (its options, not defaults)."""
+    parser = argparse.ArgumentParser()
+    add_study_parser(parser.add_subparsers())
+    defaults = vars(parser.parse_args(["study"]))
     parts = ["imbascore", "study"]
-    if args.paper != "garcia2008":
-        parts += ["--paper", args.paper]
-    if args.datasets is not None:
-        parts += ["--datasets", args.datasets]
-    for path in split_paths(args.data):
-        parts += ["--data", path]
-    for flag in ("target", "positive", "nominal"):
-        if getattr(args, flag) is not None:
-            parts += [f"--{flag}", getattr(args, flag)]
-    if args.drop_missing:
-        parts.append("--drop-missing")
-    if args.delimiter != ",":
-        parts += ["--delimiter", "tab" if args.delimiter == "\t" else args.delimiter]
-    for flag in ("samplers", "classifiers", "metrics", "aggregate"):
-        value = getattr(args, flag)
-        if value != _DEFAULTS[flag] and not _paper_default(args, flag, value):
-            parts += [f"--{flag}", value]
-    if args.quick:
-        parts.append("--quick")
-    if args.random_state != 0:
-        parts += ["--random-state", str(args.random_state)]
-    if args.n_jobs != -1:
-        parts += ["--n-jobs", str(args.n_jobs)]
-    if args.scheduler:
-        parts += ["--scheduler", args.scheduler]
-    if args.no_progress:
-        parts.append("--no-progress")
+    for dest in sorted(defaults, key=lambda dest: dest != "paper"):  # --paper first
+        value, flag = getattr(args, dest), "--" + dest.replace("_", "-")
+        if dest in ("out", "list", "run") or value in (defaults[dest], None):
+            continue
+        if _paper_default(args, dest, value):
+            continue
+        if value is True:
+            parts.append(flag)
+        elif dest == "data":
+            parts += [part for path in split_paths(value) for part in (flag, path)]
+        else:
+            parts += [flag, "tab" if value == "\t" else str(value)]
     parts += ["--out", str(args.out)]
     return shlex.join(parts)
 

@@ -13,9 +13,13 @@ import numbers
 import numpy as np
 
 __all__ = [
+    "check_fitted_X",
     "check_nominal",
+    "check_param",
+    "keep_params",
     "nominal_to_binary",
     "numba_kernels",
+    "positive",
     "validate_X",
     "validate_X_y",
 ]
@@ -32,6 +36,43 @@ def numba_kernels(module, message):
         ).startswith("No module named 'numba"):
             raise
         raise ImportError(message) from None
+
+
+def keep_params(estimator, params):
+    """Store ``__init__``'s arguments (its ``locals()``) unchanged, one
+    attribute per parameter, as scikit-learn's ``get_params`` reads them."""
+    for name, value in params.items():
+        if name != "self":
+            setattr(estimator, name, value)
+
+
+def positive(value):
+    return value > 0
+
+
+def check_param(estimator, name, rule, ok=positive, kind=numbers.Real):
+    """scikit-learn's message unless the parameter ``name`` is a ``kind`` (not
+    a bool) that ``ok`` accepts; ``rule`` says what it must be."""
+    value = getattr(estimator, name)
+    if not isinstance(value, kind) or isinstance(value, bool) or not ok(value):
+        raise ValueError(
+            f"The '{name}' parameter of {type(estimator).__name__} must be {rule}. "
+            f"Got {value!r} instead."
+        )
+
+
+def check_fitted_X(estimator, X):
+    """A fitted estimator's features: a float array of ``n_features_in_`` columns."""
+    from sklearn.utils.validation import check_array, check_is_fitted
+
+    check_is_fitted(estimator)
+    X = check_array(X)
+    if X.shape[1] != estimator.n_features_in_:
+        raise ValueError(
+            f"X has {X.shape[1]} features, but {type(estimator).__name__} was "
+            f"fitted with {estimator.n_features_in_}."
+        )
+    return X
 
 
 def _validate(estimator, *args, reset, **kwargs):

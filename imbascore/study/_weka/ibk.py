@@ -22,12 +22,21 @@ against its jar by ``tests/study/test_weka.py``):
   the first class of the header (here the first of ``classes_``).
 """
 
+from numbers import Integral
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from .data import check_codes, check_nominal, validate_X, validate_X_y
+from .data import (
+    check_codes,
+    check_nominal,
+    check_param,
+    keep_params,
+    validate_X,
+    validate_X_y,
+)
 
 __all__ = ["WekaIBkClassifier"]
 
@@ -71,23 +80,13 @@ class WekaIBkClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, n_neighbors=1, *, categorical_features=None, n_categories=None):
-        self.n_neighbors = n_neighbors
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def fit(self, X, y):
         """Store the training data and its ranges; return self."""
         X, y = validate_X_y(self, X, y)
         check_classification_targets(y)
-        if (
-            not isinstance(self.n_neighbors, (int, np.integer))
-            or isinstance(self.n_neighbors, bool)
-            or self.n_neighbors < 1
-        ):
-            raise ValueError(
-                "The 'n_neighbors' parameter of WekaIBkClassifier must be a "
-                f"positive int. Got {self.n_neighbors!r} instead."
-            )
+        check_param(self, "n_neighbors", "a positive int", kind=Integral)
         self.nominal_, self.n_values_ = check_nominal(
             X,
             self.categorical_features,

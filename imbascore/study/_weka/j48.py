@@ -50,13 +50,14 @@ can change a sum in its last bit (see :mod:`~imbascore.study._weka.j48_split`).
 """
 
 import inspect
+from numbers import Integral
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted
 
-from .data import _validate, check_codes, check_nominal
+from .data import _validate, check_codes, check_nominal, check_param, keep_params
 from .j48_split import (
     SMALL,
     Distribution,
@@ -345,6 +346,10 @@ class _Builder:
             self.prune(node)
 
 
+def _cf_range(value):
+    return 0 < value <= 0.5
+
+
 class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
     """The C4.5 decision tree as Weka's ``J48`` builds it (``-C 0.25 -M 2``).
 
@@ -408,12 +413,7 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
         categorical_features=None,
         n_categories=None,
     ):
-        self.confidence_factor = confidence_factor
-        self.min_num_obj = min_num_obj
-        self.unpruned = unpruned
-        self.subtree_raising = subtree_raising
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -424,22 +424,10 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
         return {"allow_nan": True}
 
     def _check_params(self):
-        cf = self.confidence_factor
-        if (
-            not isinstance(cf, (int, float, np.floating))
-            or isinstance(cf, bool)
-            or not 0 < cf <= 0.5
-        ):
-            raise ValueError(
-                "The 'confidence_factor' parameter of WekaJ48Classifier must be a "
-                f"float in the range (0, 0.5]. Got {cf!r} instead."
-            )
-        m = self.min_num_obj
-        if not isinstance(m, (int, np.integer)) or isinstance(m, bool) or m < 1:
-            raise ValueError(
-                "The 'min_num_obj' parameter of WekaJ48Classifier must be a "
-                f"positive int. Got {m!r} instead."
-            )
+        check_param(
+            self, "confidence_factor", "a float in the range (0, 0.5]", _cf_range
+        )
+        check_param(self, "min_num_obj", "a positive int", kind=Integral)
 
     def fit(self, X, y):
         """Grow, collapse and prune the tree as Weka does; return self."""

@@ -29,6 +29,8 @@ The rules, each from ``weka/classifiers/functions/MultilayerPerceptron.java``
   zero: ZeroR's class frequencies, Laplace-corrected).
 """
 
+from numbers import Integral
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
@@ -37,6 +39,8 @@ from sklearn.utils.validation import check_is_fitted
 from .data import (
     check_codes,
     check_nominal,
+    check_param,
+    keep_params,
     nominal_to_binary,
     numba_kernels,
     validate_X,
@@ -141,35 +145,16 @@ class WekaMLPClassifier(ClassifierMixin, BaseEstimator):
         categorical_features=None,
         n_categories=None,
     ):
-        self.hidden_units = hidden_units
-        self.learning_rate = learning_rate
-        self.momentum = momentum
-        self.n_epochs = n_epochs
-        self.random_state = random_state
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def _check_params(self):
-        for name in ("learning_rate", "momentum"):
-            value = getattr(self, name)
-            if (
-                not isinstance(value, (int, float, np.number))
-                or isinstance(value, bool)
-                or not (0 <= value <= 1 if name == "momentum" else 0 < value <= 1)
-            ):
-                interval = "[0, 1]" if name == "momentum" else "(0, 1]"
-                raise ValueError(
-                    f"The {name!r} parameter of WekaMLPClassifier must be a float "
-                    f"in the range {interval}. Got {value!r} instead."
-                )
-        epochs = self.n_epochs
-        if not isinstance(epochs, (int, np.integer)) or isinstance(epochs, bool):
-            epochs = -1
-        if epochs < 1:
-            raise ValueError(
-                "The 'n_epochs' parameter of WekaMLPClassifier must be a positive "
-                f"int. Got {self.n_epochs!r} instead."
-            )
+        check_param(
+            self, "learning_rate", "a float in the range (0, 1]", lambda v: 0 < v <= 1
+        )
+        check_param(
+            self, "momentum", "a float in the range [0, 1]", lambda v: 0 <= v <= 1
+        )
+        check_param(self, "n_epochs", "a positive int", kind=Integral)
 
     def _inputs(self, X):
         """NominalToBinary, then MultilayerPerceptron.setClassType's scaling."""

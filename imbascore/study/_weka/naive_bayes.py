@@ -47,7 +47,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from .data import check_codes, check_nominal
+from .data import check_codes, check_nominal, keep_params
 from .statistics import p1evl, polevl
 
 __all__ = ["WekaNaiveBayesClassifier"]
@@ -303,8 +303,7 @@ class WekaNaiveBayesClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, *, categorical_features=None, n_categories=None):
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def fit(self, X, y):
         """Count and sum the training data as Weka does; return self."""

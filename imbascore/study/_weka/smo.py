@@ -34,6 +34,8 @@ from sklearn.utils.validation import check_is_fitted
 from .data import (
     check_codes,
     check_nominal,
+    check_param,
+    keep_params,
     nominal_to_binary,
     numba_kernels,
     validate_X,
@@ -111,12 +113,7 @@ class WekaSMOClassifier(ClassifierMixin, BaseEstimator):
         categorical_features=None,
         n_categories=None,
     ):
-        self.C = C
-        self.tol = tol
-        self.eps = eps
-        self.random_state = random_state
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def _inputs(self, X):
         """NominalToBinary where any column is nominal, then Normalize."""
@@ -131,16 +128,7 @@ class WekaSMOClassifier(ClassifierMixin, BaseEstimator):
         X, y = validate_X_y(self, X, y)
         check_classification_targets(y)
         for name in ("C", "tol", "eps"):
-            value = getattr(self, name)
-            if (
-                not isinstance(value, (int, float, np.number))
-                or isinstance(value, bool)
-                or not value > 0
-            ):
-                raise ValueError(
-                    f"The {name!r} parameter of WekaSMOClassifier must be a positive "
-                    f"float. Got {value!r} instead."
-                )
+            check_param(self, name, "a positive float")
         self.nominal_, self.n_values_ = check_nominal(
             X, self.categorical_features, self.n_categories, owner="WekaSMOClassifier"
         )
