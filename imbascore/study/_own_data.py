@@ -37,6 +37,7 @@ __all__ = [
     "check_recorded",
     "dataset_name",
     "read_own_dataset",
+    "comma_list",
     "split_paths",
 ]
 
@@ -100,12 +101,14 @@ def _plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
+def comma_list(text):
+    """The non-empty, stripped parts of a comma-separated option."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
 def split_paths(values):
     """``--data`` given several times, or as a comma list: the paths in order."""
-    paths = []
-    for value in values or ():
-        paths += [part.strip() for part in value.split(",") if part.strip()]
-    return paths
+    return [path for value in values or () for path in comma_list(value)]
 
 
 def dataset_name(path):
