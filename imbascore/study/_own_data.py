@@ -35,9 +35,9 @@ __all__ = [
     "OwnDataError",
     "OwnDataset",
     "check_recorded",
+    "comma_list",
     "dataset_name",
     "read_own_dataset",
-    "comma_list",
     "split_paths",
 ]
 
@@ -203,10 +203,6 @@ def _read_csv(path, delimiter):
             raise OwnDataError(
                 f"--data {path!r} is empty; it needs a header row"
             ) from None
-        except UNREADABLE as error:
-            raise OwnDataError(
-                f"--data {path!r} is not a readable CSV: {error}"
-            ) from None
         duplicated = sorted({name for name in header if header.count(name) > 1})
         if duplicated:
             raise OwnDataError(
@@ -214,22 +210,19 @@ def _read_csv(path, delimiter):
                 f"names {duplicated} more than once"
             )
         rows, lines = [], []
-        try:
-            for line, row in enumerate(reader, start=2):
-                if not row:
-                    continue
-                if len(row) != len(header):
-                    raise OwnDataError(
-                        f"--data {path!r} line {line}: every row needs one field "
-                        f"per column of the header ({len(header)}); got {len(row)} "
-                        f"(is --delimiter {delimiter!r} the file's separator?)"
-                    )
-                rows.append([cell.strip() for cell in row])
-                lines.append(line)
-        except UNREADABLE as error:
-            raise OwnDataError(
-                f"--data {path!r} is not a readable CSV: {error}"
-            ) from None
+        for line, row in enumerate(reader, start=2):
+            if not row:
+                continue
+            if len(row) != len(header):
+                raise OwnDataError(
+                    f"--data {path!r} line {line}: every row needs one field "
+                    f"per column of the header ({len(header)}); got {len(row)} "
+                    f"(is --delimiter {delimiter!r} the file's separator?)"
+                )
+            rows.append([cell.strip() for cell in row])
+            lines.append(line)
+    except UNREADABLE as error:
+        raise OwnDataError(f"--data {path!r} is not a readable CSV: {error}") from None
     finally:
         text.close()
         raw.close()

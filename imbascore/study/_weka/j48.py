@@ -49,15 +49,13 @@ summed in our order, not in the order Weka's quicksort leaves them, which
 can change a sum in its last bit (see :mod:`~imbascore.study._weka.j48_split`).
 """
 
-import inspect
 from numbers import Integral
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_is_fitted
+from sklearn.utils.validation import check_is_fitted
 
-from .data import _validate, check_codes, check_nominal, check_param, keep_params
+from .data import check_param, keep_params, start_fit, start_predict
 from .j48_split import (
     SMALL,
     Distribution,
@@ -72,15 +70,6 @@ from .j48_split import (
 )
 
 __all__ = ["WekaJ48Classifier"]
-
-
-def _validate_allow_nan(estimator, *args, reset):
-    """scikit-learn's checks with missing values (NaN) let through."""
-    if "ensure_all_finite" in inspect.signature(check_array).parameters:
-        finite = {"ensure_all_finite": "allow-nan"}  # scikit-learn >= 1.6
-    else:  # pragma: no cover - scikit-learn 1.4 and 1.5
-        finite = {"force_all_finite": "allow-nan"}
-    return _validate(estimator, *args, reset=reset, dtype=np.float64, **finite)
 
 
 class _Node:
@@ -431,16 +420,7 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Grow, collapse and prune the tree as Weka does; return self."""
-        X, y = _validate_allow_nan(self, X, y, reset=True)
-        check_classification_targets(y)
-        self._check_params()
-        self.nominal_, self.n_values_ = check_nominal(
-            np.nan_to_num(X),
-            self.categorical_features,
-            self.n_categories,
-            owner="WekaJ48Classifier",
-        )
-        self.classes_, codes = np.unique(y, return_inverse=True)
+        X, codes = start_fit(self, X, y, allow_nan=True)  # NaN: missing
         builder = _Builder(
             X,
             codes.astype(np.int64),
@@ -463,11 +443,7 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """Weka's ``distributionForInstance``: the leaves' class frequencies."""
-        check_is_fitted(self)
-        X = _validate_allow_nan(self, X, reset=False)
-        check_codes(
-            np.nan_to_num(X), self.nominal_, self.n_values_, owner="WekaJ48Classifier"
-        )
+        X = start_predict(self, X, allow_nan=True)
         return _probs(self.tree_, X, np.ones(len(X)), len(self.classes_))
 
     def predict(self, X):

@@ -33,18 +33,14 @@ from numbers import Integral
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
 
 from .data import (
-    check_codes,
-    check_nominal,
     check_param,
     keep_params,
     nominal_to_binary,
     numba_kernels,
-    validate_X,
-    validate_X_y,
+    start_fit,
+    start_predict,
 )
 from .random import JavaRandom, java_seed
 
@@ -164,13 +160,7 @@ class WekaMLPClassifier(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Train the network; return self."""
         kernels = _kernels()
-        X, y = validate_X_y(self, X, y)
-        check_classification_targets(y)
-        self._check_params()
-        self.nominal_, self.n_values_ = check_nominal(
-            X, self.categorical_features, self.n_categories, owner="WekaMLPClassifier"
-        )
-        self.classes_, codes = np.unique(y, return_inverse=True)
+        X, codes = start_fit(self, X, y)
         n_classes = len(self.classes_)
         self._prior = (np.bincount(codes, minlength=n_classes) + 1.0) / (
             len(codes) + n_classes
@@ -226,9 +216,7 @@ class WekaMLPClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """The output units normalised to sum to 1, as Weka's distribution."""
-        check_is_fitted(self)
-        X = validate_X(self, X)
-        check_codes(X, self.nominal_, self.n_values_, owner="WekaMLPClassifier")
+        X = start_predict(self, X)
         proba = _kernels().predict_proba(
             np.ascontiguousarray(self._inputs(X)),
             self.hidden_weights_,

@@ -39,17 +39,14 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.cluster import KMeans
 from sklearn.linear_model import LogisticRegression
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, check_X_y
+from sklearn.utils.validation import check_X_y
 
 from .data import (
-    check_codes,
     check_fitted_X,
-    check_nominal,
     check_param,
     keep_params,
-    validate_X,
-    validate_X_y,
+    start_fit,
+    start_predict,
 )
 from .logistic import fit_logistic, logistic_proba
 from .simple_kmeans import SimpleKMeans
@@ -227,16 +224,7 @@ class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit Weka's RBF network on (X, y); return self."""
-        X, y = validate_X_y(self, X, y)
-        check_classification_targets(y)
-        self._check_params()
-        self.nominal_, self.n_values_ = check_nominal(
-            X,
-            self.categorical_features,
-            self.n_categories,
-            owner="WekaRBFNetworkClassifier",
-        )
-        self.classes_, codes = np.unique(y, return_inverse=True)
+        X, codes = start_fit(self, X, y)
         numeric = ~self.nominal_
         # Standardize.batchFinished: Instances.meanOrMode and variance.
         n = len(X)
@@ -298,9 +286,7 @@ class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """Weka's ``distributionForInstance`` for each row."""
-        check_is_fitted(self)
-        X = validate_X(self, X)
-        check_codes(X, self.nominal_, self.n_values_, owner="WekaRBFNetworkClassifier")
+        X = start_predict(self, X)
         if len(self.classes_) == 1:
             return np.ones((len(X), 1))
         Z = self._memberships(self._standardize(X))

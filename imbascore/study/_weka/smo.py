@@ -28,18 +28,14 @@ agree with the 3.6 jar's, see ``tests/study/test_weka.py``):
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
 
 from .data import (
-    check_codes,
-    check_nominal,
     check_param,
     keep_params,
     nominal_to_binary,
     numba_kernels,
-    validate_X,
-    validate_X_y,
+    start_fit,
+    start_predict,
 )
 from .random import JavaRandom, java_seed
 
@@ -122,17 +118,14 @@ class WekaSMOClassifier(ClassifierMixin, BaseEstimator):
         # Normalize.convertInstance: (x - min) / (max - min) * 1 + 0; 0 if constant.
         return np.where(self._width != 0, (X - self._low) / self._safe_width, 0.0)
 
+    def _check_params(self):
+        for name in ("C", "tol", "eps"):
+            check_param(self, name, "a positive float")
+
     def fit(self, X, y):
         """Train one machine per pair of classes; return self."""
         binary_smo = _optimiser()
-        X, y = validate_X_y(self, X, y)
-        check_classification_targets(y)
-        for name in ("C", "tol", "eps"):
-            check_param(self, name, "a positive float")
-        self.nominal_, self.n_values_ = check_nominal(
-            X, self.categorical_features, self.n_categories, owner="WekaSMOClassifier"
-        )
-        self.classes_, codes = np.unique(y, return_inverse=True)
+        X, codes = start_fit(self, X, y)
         binary = (
             nominal_to_binary(X, self.nominal_, self.n_values_)
             if self.nominal_.any()
@@ -165,9 +158,7 @@ class WekaSMOClassifier(ClassifierMixin, BaseEstimator):
         return self
 
     def _outputs(self, X):
-        check_is_fitted(self)
-        X = validate_X(self, X)
-        check_codes(X, self.nominal_, self.n_values_, owner="WekaSMOClassifier")
+        X = start_predict(self, X)
         Z = self._inputs(X)
         outputs = np.zeros((len(Z), len(self.intercept_)))
         for pair, (w, b) in enumerate(zip(self.coef_, self.intercept_)):
