@@ -15,7 +15,6 @@ Weka estimator of that kind ran.
 
 import argparse
 import importlib.util
-import io
 import pathlib
 import shlex
 import sys
@@ -40,17 +39,19 @@ from ._garcia2009 import (
     garcia2009_classifiers,
     garcia2009_markdown,
 )
-from ._html_report import study_report_html
+from ._html_report import png_bytes, study_report_html
 from ._own_data import (
     check_names,
     check_nominal_names,
     check_recorded,
+    comma_list,
     read_own_dataset,
     split_paths,
 )
 from ._public import install_hint
 from ._runner import CELL, COLUMNS, parallel_backend, run_study
 from ._store import StoreError, StudyStore
+from ._tables import markdown_table, with_intervals
 
 __all__ = ["add_study_parser"]
 
@@ -73,7 +74,7 @@ class StudyOptionError(ValueError):
 
 def _names(kind, valid):
     def parse(text):
-        names = [name.strip() for name in text.split(",") if name.strip()]
+        names = comma_list(text)
         unknown = [name for name in names if name not in valid]
         if not names or unknown:
             raise StudyOptionError(
@@ -261,50 +262,38 @@ def _wrapped(name, text, width=78):
 def _print_list(stream):
     """``imbascore study --list``: every name the options take, described."""
     paper = set(GARCIA2008_DATASETS)
-    print("Papers (--paper):", file=stream)
-    print(
+    garcia2009 = ", ".join(garcia2009_classifiers(CLASSIFIERS).values())
+    lines = [
+        "Papers (--paper):",
         _wrapped(
             "garcia2008",
             "the default: ten datasets x {none, weka_smote, undersample} x "
             "{weka_1nn, weka_svm, weka_mlp}; garcia2008_table3.md",
         ),
-        file=stream,
-    )
-    print(
         _wrapped(
             "garcia2009",
-            "breast, glass, satimage x none x "
-            + ", ".join(garcia2009_classifiers(CLASSIFIERS).values())
-            + "; garcia2009_table3.md and the agreement of each measure's pick",
+            f"breast, glass, satimage x none x {garcia2009}; garcia2009_table3.md "
+            "and the agreement of each measure's pick",
         ),
-        file=stream,
-    )
-    print("\nDatasets (--datasets; * = in García 2008, the default):", file=stream)
-    for name in list_datasets():
-        star = "*" if name in paper else " "
-        print(f"  {name:<12}{star} positive: {load_positive(name)}", file=stream)
-    print("\nSamplers (--samplers; default: " + DEFAULT_SAMPLERS + "):", file=stream)
-    for name, (_, text) in SAMPLERS.items():
-        print(_wrapped(name, text), file=stream)
-    print(
-        "\nClassifiers (--classifiers; default: " + DEFAULT_CLASSIFIERS + "):",
-        file=stream,
-    )
-    for name, (_, text) in CLASSIFIERS.items():
-        print(_wrapped(name, text), file=stream)
-    print("\nMetrics (--metrics; default: " + DEFAULT_METRICS + "):", file=stream)
-    print(
+        "\nDatasets (--datasets; * = in García 2008, the default):",
+        *(
+            f"  {name:<12}{'*' if name in paper else ' '} positive: "
+            f"{load_positive(name)}"
+            for name in list_datasets()
+        ),
+        f"\nSamplers (--samplers; default: {DEFAULT_SAMPLERS}):",
+        *(_wrapped(name, text) for name, (_, text) in SAMPLERS.items()),
+        f"\nClassifiers (--classifiers; default: {DEFAULT_CLASSIFIERS}):",
+        *(_wrapped(name, text) for name, (_, text) in CLASSIFIERS.items()),
+        f"\nMetrics (--metrics; default: {DEFAULT_METRICS}):",
         textwrap.fill(
             ", ".join(METRIC_NAMES), 78, initial_indent="  ", subsequent_indent="  "
         ),
-        file=stream,
-    )
-    print(
         "\n--aggregate: rates = the metric of the fold-averaged TPR and TNR "
         "(García 2008; metrics of the two rates only), pooled = of the summed "
         "counts, fold = the mean of the folds' values.",
-        file=stream,
-    )
+    ]
+    print("\n".join(lines), file=stream)
     return 0
 
 
@@ -330,7 +319,7 @@ def _own_datasets(args, n_splits, embedded):
             "--data needs --target COL, the column that holds the classes"
         )
     check_names(paths, embedded)
-    nominal = [n.strip() for n in (args.nominal or "").split(",") if n.strip()]
+    nominal = comma_list(args.nominal or "")
     if args.nominal is not None and not nominal:
         raise StudyOptionError(
             f"--nominal must be comma-separated column names; got {args.nominal!r}"
@@ -496,44 +485,24 @@ def _run_in(store, args, datasets, samplers, classifiers, metrics):
     return 0
 
 
-_DEFAULTS = {
-    "samplers": DEFAULT_SAMPLERS,
-    "classifiers": DEFAULT_CLASSIFIERS,
-    "metrics": DEFAULT_METRICS,
-    "aggregate": "rates",
-}
-
-
 def _resume_command(args):
     """The command line that finishes this run (its options, not defaults)."""
+    parser = argparse.ArgumentParser()
+    add_study_parser(parser.add_subparsers())
+    defaults = vars(parser.parse_args(["study"]))
     parts = ["imbascore", "study"]
-    if args.paper != "garcia2008":
-        parts += ["--paper", args.paper]
-    if args.datasets is not None:
-        parts += ["--datasets", args.datasets]
-    for path in split_paths(args.data):
-        parts += ["--data", path]
-    for flag in ("target", "positive", "nominal"):
-        if getattr(args, flag) is not None:
-            parts += [f"--{flag}", getattr(args, flag)]
-    if args.drop_missing:
-        parts.append("--drop-missing")
-    if args.delimiter != ",":
-        parts += ["--delimiter", "tab" if args.delimiter == "\t" else args.delimiter]
-    for flag in ("samplers", "classifiers", "metrics", "aggregate"):
-        value = getattr(args, flag)
-        if value != _DEFAULTS[flag] and not _paper_default(args, flag, value):
-            parts += [f"--{flag}", value]
-    if args.quick:
-        parts.append("--quick")
-    if args.random_state != 0:
-        parts += ["--random-state", str(args.random_state)]
-    if args.n_jobs != -1:
-        parts += ["--n-jobs", str(args.n_jobs)]
-    if args.scheduler:
-        parts += ["--scheduler", args.scheduler]
-    if args.no_progress:
-        parts.append("--no-progress")
+    for dest in sorted(defaults, key=lambda dest: dest != "paper"):  # --paper first
+        value, flag = getattr(args, dest), "--" + dest.replace("_", "-")
+        if dest in ("out", "list", "run") or value in (defaults[dest], None):
+            continue
+        if _paper_default(args, dest, value):
+            continue
+        if value is True:
+            parts.append(flag)
+        elif dest == "data":
+            parts += [part for path in split_paths(value) for part in (flag, path)]
+        else:
+            parts += [flag, "tab" if value == "\t" else str(value)]
     parts += ["--out", str(args.out)]
     return shlex.join(parts)
 
@@ -611,17 +580,13 @@ def _write_outputs(results, store, stream, garcia2008=True):
             file=stream,
         )
         return comparison, names, {}
-    import matplotlib.pyplot as plt
 
     from ..plot import AccuracyDominanceDisplay
 
     figures = {}
     for dataset in results["dataset"].unique():
         display = AccuracyDominanceDisplay.from_study(results, dataset)
-        buffer = io.BytesIO()
-        display.figure_.savefig(buffer, format="png", dpi=150, bbox_inches="tight")
-        plt.close(display.figure_)
-        figures[dataset] = buffer.getvalue()
+        figures[dataset] = png_bytes(display.figure_, dpi=150)
         store.replace_with(
             f"figures/accuracy_dominance_{dataset}.png",
             lambda path, png=figures[dataset]: pathlib.Path(path).write_bytes(png),
@@ -664,17 +629,8 @@ def _write_metric_table(results, store, metrics, aggregate, stream):
     95% posterior intervals, for any study."""
     summary = summarize(results, metrics, aggregate=aggregate, interval="posterior")
     store.replace_with("metrics.csv", lambda path: summary.to_csv(path))
-    header = ["dataset", "sampler", "classifier", *metrics]
-    lines = [
-        "| " + " | ".join(header) + " |",
-        "|" + "---|" * len(header),
-    ]
-    for cell, row in summary.iterrows():
-        values = [
-            f"{row[m]:.3f} [{row[m + '_low']:.3f}, {row[m + '_high']:.3f}]"
-            for m in metrics
-        ]
-        lines.append("| " + " | ".join([*cell, *values]) + " |")
+    shown = with_intervals(summary, metrics)
+    lines = markdown_table(shown.columns, shown.itertuples(index=False))
     note = (
         f"Each cell's metrics ({aggregate} over its folds; see summarize) with "
         "the 95% posterior interval of the cell's counts (every sample counted "

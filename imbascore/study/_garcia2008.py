@@ -9,6 +9,7 @@ the area on the original data, "in all cases".
 
 from .. import summarize
 from ..paper_tables import GARCIA2008_TABLE3
+from ._tables import markdown_table
 
 __all__ = [
     "GARCIA2008_CLASSIFIERS",
@@ -211,22 +212,14 @@ def compare_garcia2008(
                     continue
                 g, d = summary.loc[key, ["gmean", "dominance"]]
                 paper = GARCIA2008_TABLE3[paper_classifier][paper_sampler]
-                pg, pd_, parea = paper[paper_dataset]
                 area = float(g * (3.0 + d) / 2.0)  # the paper's area of g and d
-                row = {
-                    "dataset": dataset,
-                    "classifier": classifier,
-                    "sampler": sampler,
-                    "gmean": g,
-                    "dominance": d,
-                    "area": area,
-                    "paper_gmean": pg,
-                    "paper_dominance": pd_,
-                    "paper_area": parea,
-                    "diff_gmean": g - pg,
-                    "diff_dominance": d - pd_,
-                    "diff_area": area - parea,
-                }
+                ours = {"gmean": g, "dominance": d, "area": area}
+                theirs = dict(zip(ours, paper[paper_dataset]))
+                row = {"dataset": dataset, "classifier": classifier, "sampler": sampler}
+                row.update(ours)
+                row.update({f"paper_{name}": theirs[name] for name in ours})
+                row.update({f"diff_{name}": ours[name] - theirs[name] for name in ours})
+                parea = theirs["area"]
 
                 if interval is not None:
                     low, high = bounds.loc[key, ["ad_area_low", "ad_area_high"]]
@@ -328,9 +321,8 @@ def garcia2008_markdown(comparison):
             f"**{paper_classifier}**: ours (paper, difference); ours "
             f"{_AGGREGATE_WORDS[comparison.attrs.get('aggregate', 'rates')]}",
             "",
-            "| " + " | ".join(header) + " |",
-            "|" + "---|" * len(header),
         ]
+        rows = []
         for dataset, paper_dataset in GARCIA2008_DATASETS.items():
             cells = block[block["dataset"] == dataset].set_index("sampler")
             if cells.empty:
@@ -351,8 +343,8 @@ def garcia2008_markdown(comparison):
                     )
                     for metric in ("gmean", "dominance", "area")
                 ]
-            lines.append("| " + " | ".join(values) + " |")
-        lines.append("")
+            rows.append(values)
+        lines += [*markdown_table(header, rows), ""]
     differences = comparison[["diff_gmean", "diff_dominance", "diff_area"]].abs()
     ours, total = count_claim(comparison)
     paper, paper_total = count_claim(comparison, column="paper_area")

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import garcia2009_measures
 from ..paper_tables import GARCIA2009_TABLE3
+from ._tables import markdown_table
 
 __all__ = [
     "GARCIA2009_CLASSIFIERS",
@@ -22,16 +23,6 @@ __all__ = [
     "garcia2009_classifiers",
     "garcia2009_markdown",
 ]
-
-#: The paper's classifier names -> ours (see ``CLASSIFIERS``).
-GARCIA2009_CLASSIFIERS = {
-    "1NN": "1nn",
-    "MLP": "mlp",
-    "SVC": "svm",
-    "NBC": "nb",
-    "J48": "tree",
-    "RBF": "rbf",
-}
 
 #: The nine columns of the paper's Tables 2 and 3 (see
 #: :func:`~imbascore.garcia2009_measures`).
@@ -61,6 +52,11 @@ GARCIA2009_STUDY_CLASSIFIERS = {
     "RBF": ("weka_rbf", "rbf"),
 }
 
+#: The paper's classifier names -> our scikit-learn stand-ins (see
+#: ``CLASSIFIERS``).
+GARCIA2009_CLASSIFIERS = {
+    paper: names[-1] for paper, names in GARCIA2009_STUDY_CLASSIFIERS.items()
+}
 #: The seven measures whose pick the paper compares (TPR and TNR are rates).
 _MEASURES = GARCIA2009_COLUMNS[2:]
 
@@ -202,20 +198,27 @@ def garcia2009_markdown(rows, picks, classifiers):
             "",
             f"## {dataset}",
             "",
-            "| classifier | " + " | ".join(GARCIA2009_COLUMNS) + " |",
-            "|---|" + "---|" * len(GARCIA2009_COLUMNS),
+            *markdown_table(
+                ["classifier", *GARCIA2009_COLUMNS],
+                (
+                    [row["classifier"]]
+                    + [
+                        f"{o:.3f} / {p:.3f}"
+                        for o, p in zip(row["values"], row["paper"])
+                    ]
+                    for row in own
+                ),
+            ),
+            "",
+            *markdown_table(
+                ["measure", "our pick", "the paper's", "why they differ"],
+                (
+                    [p["measure"], p["ours"], p["paper"], p["reason"] or "same"]
+                    for p in picks
+                    if p["dataset"] == dataset
+                ),
+            ),
         ]
-        for row in own:
-            cells = [f"{o:.3f} / {p:.3f}" for o, p in zip(row["values"], row["paper"])]
-            lines.append(f"| {row['classifier']} | " + " | ".join(cells) + " |")
-        lines += ["", "| measure | our pick | the paper's | why they differ |"]
-        lines.append("|---|---|---|---|")
-        for pick in picks:
-            if pick["dataset"] == dataset:
-                lines.append(
-                    f"| {pick['measure']} | {pick['ours']} | {pick['paper']} | "
-                    f"{pick['reason'] or 'same'} |"
-                )
     agree = sum(pick["reason"] is None for pick in picks)
     lines += ["", f"Choices that agree with the paper's: {agree} of {len(picks)}."]
     return "\n".join(lines) + "\n"

@@ -13,6 +13,7 @@ import html
 import io
 
 from ._garcia2008 import GARCIA2008_TOLERANCE, off_cells
+from ._tables import with_intervals
 
 __all__ = ["study_report_html"]
 
@@ -125,18 +126,11 @@ def _garcia_section(comparison, names):
 
 
 def _metrics_section(summary, metrics, aggregate):
-    rows = summary.reset_index()
-    shown = rows[["dataset", "sampler", "classifier"]].copy()
-    for name in metrics:
-        shown[name] = [
-            f"{v:.3f} [{lo:.3f}, {hi:.3f}]"
-            for v, lo, hi in zip(rows[name], rows[name + "_low"], rows[name + "_high"])
-        ]
     return (
         "<h2>Metrics per cell</h2>"
         f'<p class="note">{html.escape(aggregate)} over each cell\'s folds; in '
         "brackets, the 95% posterior interval of the cell's counts (every "
-        "sample counted once).</p>" + _table(shown)
+        "sample counted once).</p>" + _table(with_intervals(summary, metrics))
     )
 
 
@@ -192,14 +186,15 @@ def _cd_figure(comparison):
 
     figure, ax = plt.subplots(figsize=(6.4, 1.9))
     CriticalDifferenceDisplay.from_comparison(comparison, ax=ax)
-    return _png(figure)
+    return png_bytes(figure)
 
 
-def _png(figure):
+def png_bytes(figure, dpi=110):
+    """The figure as PNG bytes; the figure is closed."""
     import matplotlib.pyplot as plt
 
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
     plt.close(figure)
     return buffer.getvalue()
 

@@ -12,7 +12,9 @@ and 0.87).
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.naive_bayes import BernoulliNB, GaussianNB
-from sklearn.utils.validation import check_array, check_is_fitted, check_X_y
+from sklearn.utils.validation import check_X_y
+
+from ._weka.data import check_fitted_X
 
 __all__ = ["MixedNaiveBayes"]
 
@@ -55,11 +57,5 @@ class MixedNaiveBayes(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The class of the largest posterior probability, per row."""
-        check_is_fitted(self)
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(
-                f"X has {X.shape[1]} features, but {type(self).__name__} was "
-                f"fitted with {self.n_features_in_}."
-            )
+        X = check_fitted_X(self, X)
         return self.classes_[np.argmax(self._joint_log_likelihood(X), axis=1)]

@@ -35,6 +35,7 @@ __all__ = [
     "OwnDataError",
     "OwnDataset",
     "check_recorded",
+    "comma_list",
     "dataset_name",
     "read_own_dataset",
     "split_paths",
@@ -100,12 +101,14 @@ def _plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
+def comma_list(text):
+    """The non-empty, stripped parts of a comma-separated option."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
 def split_paths(values):
     """``--data`` given several times, or as a comma list: the paths in order."""
-    paths = []
-    for value in values or ():
-        paths += [part.strip() for part in value.split(",") if part.strip()]
-    return paths
+    return [path for value in values or () for path in comma_list(value)]
 
 
 def dataset_name(path):
@@ -200,10 +203,6 @@ def _read_csv(path, delimiter):
             raise OwnDataError(
                 f"--data {path!r} is empty; it needs a header row"
             ) from None
-        except UNREADABLE as error:
-            raise OwnDataError(
-                f"--data {path!r} is not a readable CSV: {error}"
-            ) from None
         duplicated = sorted({name for name in header if header.count(name) > 1})
         if duplicated:
             raise OwnDataError(
@@ -211,22 +210,19 @@ def _read_csv(path, delimiter):
                 f"names {duplicated} more than once"
             )
         rows, lines = [], []
-        try:
-            for line, row in enumerate(reader, start=2):
-                if not row:
-                    continue
-                if len(row) != len(header):
-                    raise OwnDataError(
-                        f"--data {path!r} line {line}: every row needs one field "
-                        f"per column of the header ({len(header)}); got {len(row)} "
-                        f"(is --delimiter {delimiter!r} the file's separator?)"
-                    )
-                rows.append([cell.strip() for cell in row])
-                lines.append(line)
-        except UNREADABLE as error:
-            raise OwnDataError(
-                f"--data {path!r} is not a readable CSV: {error}"
-            ) from None
+        for line, row in enumerate(reader, start=2):
+            if not row:
+                continue
+            if len(row) != len(header):
+                raise OwnDataError(
+                    f"--data {path!r} line {line}: every row needs one field "
+                    f"per column of the header ({len(header)}); got {len(row)} "
+                    f"(is --delimiter {delimiter!r} the file's separator?)"
+                )
+            rows.append([cell.strip() for cell in row])
+            lines.append(line)
+    except UNREADABLE as error:
+        raise OwnDataError(f"--data {path!r} is not a readable CSV: {error}") from None
     finally:
         text.close()
         raw.close()

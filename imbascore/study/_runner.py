@@ -231,7 +231,7 @@ def _pipeline(data, sampler, classifier, seed):
 
 def _run_fold(data, cell, repeat, fold, train, test, seed):
     """Fit and predict one fold; return its row of counts and times."""
-    (dataset, sampler_name, classifier_name), (sampler, classifier) = cell
+    key, (sampler, classifier) = cell
     pipeline = _pipeline(data, sampler, classifier, seed)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -245,26 +245,12 @@ def _run_fold(data, cell, repeat, fold, train, test, seed):
     counts = confusion_counts(data.y[test], y_pred, labels=[0, 1])
     tn, fp, fn, tp = counts.matrix.ravel().tolist()
     score_time = time.perf_counter() - start
-    return {
-        "dataset": dataset,
-        "sampler": sampler_name,
-        "classifier": classifier_name,
-        "repeat": repeat,
-        "fold": fold,
-        "tp": tp,
-        "fn": fn,
-        "fp": fp,
-        "tn": tn,
-        "n_train": len(train),
-        "fit_time": fit_time,
-        "predict_time": predict_time,
-        "score_time": score_time,
-        "fit_warnings": len(caught),
-        # e.g. "ConvergenceWarning": what the console's summary names
-        "fit_warning_kinds": ";".join(
-            sorted({warning.category.__name__ for warning in caught})
-        ),
-    }
+    # the fit's warning kinds, e.g. "ConvergenceWarning": what the console names
+    kinds = ";".join(sorted({warning.category.__name__ for warning in caught}))
+    # in the order of COLUMNS
+    cell_fold = (*key, repeat, fold, tp, fn, fp, tn, len(train))
+    times = (fit_time, predict_time, score_time)
+    return dict(zip(COLUMNS, (*cell_fold, *times, len(caught), kinds)))
 
 
 def _task_cost(data, cell, repeat, fold, train, test, seed):

@@ -13,9 +13,15 @@ import numbers
 import numpy as np
 
 __all__ = [
+    "check_fitted_X",
     "check_nominal",
+    "check_param",
+    "keep_params",
     "nominal_to_binary",
     "numba_kernels",
+    "positive",
+    "start_fit",
+    "start_predict",
     "validate_X",
     "validate_X_y",
 ]
@@ -34,23 +40,102 @@ def numba_kernels(module, message):
         raise ImportError(message) from None
 
 
-def _validate(estimator, *args, reset, **kwargs):
-    """scikit-learn's own checks (``n_features_in_``, feature names) on 1.4 to 1.9."""
+def keep_params(estimator, params):
+    """Store ``__init__``'s arguments (its ``locals()``) unchanged, one
+    attribute per parameter, as scikit-learn's ``get_params`` reads them."""
+    for name, value in params.items():
+        if name != "self":
+            setattr(estimator, name, value)
+
+
+def positive(value):
+    return value > 0
+
+
+def check_param(estimator, name, rule, ok=positive, kind=numbers.Real):
+    """scikit-learn's message unless the parameter ``name`` is a ``kind`` (not
+    a bool) that ``ok`` accepts; ``rule`` says what it must be."""
+    value = getattr(estimator, name)
+    if not isinstance(value, kind) or isinstance(value, bool) or not ok(value):
+        raise ValueError(
+            f"The '{name}' parameter of {type(estimator).__name__} must be {rule}. "
+            f"Got {value!r} instead."
+        )
+
+
+def start_fit(estimator, X, y, allow_nan=False):
+    """The start of a Weka classifier's ``fit``: scikit-learn's checks of X and
+    y, the parameters' (``_check_params``), the nominal columns (``nominal_``,
+    ``n_values_``) and the classes (``classes_``). Returns X and the class
+    index of each row."""
+    from sklearn.utils.multiclass import check_classification_targets
+
+    X, y = validate_X_y(estimator, X, y, allow_nan)
+    check_classification_targets(y)
+    estimator._check_params()
+    estimator.nominal_, estimator.n_values_ = check_nominal(
+        np.nan_to_num(X) if allow_nan else X,
+        estimator.categorical_features,
+        estimator.n_categories,
+        owner=type(estimator).__name__,
+    )
+    estimator.classes_, codes = np.unique(y, return_inverse=True)
+    return X, codes
+
+
+def start_predict(estimator, X, allow_nan=False):
+    """The start of a fitted Weka classifier's prediction: X with the training
+    columns and the nominal codes ``fit`` saw."""
+    from sklearn.utils.validation import check_is_fitted
+
+    check_is_fitted(estimator)
+    X = validate_X(estimator, X, allow_nan)
+    check_codes(
+        np.nan_to_num(X) if allow_nan else X,
+        estimator.nominal_,
+        estimator.n_values_,
+        owner=type(estimator).__name__,
+    )
+    return X
+
+
+def check_fitted_X(estimator, X):
+    """A fitted estimator's features: a float array of ``n_features_in_`` columns."""
+    from sklearn.utils.validation import check_array, check_is_fitted
+
+    check_is_fitted(estimator)
+    X = check_array(X)
+    if X.shape[1] != estimator.n_features_in_:
+        raise ValueError(
+            f"X has {X.shape[1]} features, but {type(estimator).__name__} was "
+            f"fitted with {estimator.n_features_in_}."
+        )
+    return X
+
+
+def _validate(estimator, *args, reset, allow_nan=False):
+    """scikit-learn's own checks (``n_features_in_``, feature names) on 1.4 to
+    1.9: float features, finite unless ``allow_nan`` (NaN: Weka's missing value)."""
+    finite = "allow-nan" if allow_nan else True
     try:  # scikit-learn >= 1.6
         from sklearn.utils.validation import validate_data
     except ImportError:  # pragma: no cover - scikit-learn 1.4 and 1.5
-        return estimator._validate_data(*args, reset=reset, **kwargs)
-    return validate_data(estimator, *args, reset=reset, **kwargs)
+        return estimator._validate_data(
+            *args, reset=reset, dtype=np.float64, force_all_finite=finite
+        )
+    return validate_data(
+        estimator, *args, reset=reset, dtype=np.float64, ensure_all_finite=finite
+    )
 
 
-def validate_X_y(estimator, X, y):
-    """Finite float features and a 1-d target; sets ``n_features_in_``."""
-    return _validate(estimator, X, y, reset=True, dtype=np.float64)
+def validate_X_y(estimator, X, y, allow_nan=False):
+    """Float features and a 1-d target; sets ``n_features_in_``."""
+    return _validate(estimator, X, y, reset=True, allow_nan=allow_nan)
 
 
-def validate_X(estimator, X):
-    """Finite float features with the columns seen in ``fit``."""
-    return _validate(estimator, X, reset=False, dtype=np.float64)
+def validate_X(estimator, X, allow_nan=False):
+    """Float features with the columns seen in ``fit``."""
+    return _validate(estimator, X, reset=False, allow_nan=allow_nan)
 
 
 def check_nominal(X, categorical_features, n_categories, *, owner):

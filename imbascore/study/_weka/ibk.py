@@ -22,12 +22,17 @@ against its jar by ``tests/study/test_weka.py``):
   the first class of the header (here the first of ``classes_``).
 """
 
+from numbers import Integral
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
 
-from .data import check_codes, check_nominal, validate_X, validate_X_y
+from .data import (
+    check_param,
+    keep_params,
+    start_fit,
+    start_predict,
+)
 
 __all__ = ["WekaIBkClassifier"]
 
@@ -71,39 +76,21 @@ class WekaIBkClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, n_neighbors=1, *, categorical_features=None, n_categories=None):
-        self.n_neighbors = n_neighbors
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
+
+    def _check_params(self):
+        check_param(self, "n_neighbors", "a positive int", kind=Integral)
 
     def fit(self, X, y):
         """Store the training data and its ranges; return self."""
-        X, y = validate_X_y(self, X, y)
-        check_classification_targets(y)
-        if (
-            not isinstance(self.n_neighbors, (int, np.integer))
-            or isinstance(self.n_neighbors, bool)
-            or self.n_neighbors < 1
-        ):
-            raise ValueError(
-                "The 'n_neighbors' parameter of WekaIBkClassifier must be a "
-                f"positive int. Got {self.n_neighbors!r} instead."
-            )
-        self.nominal_, self.n_values_ = check_nominal(
-            X,
-            self.categorical_features,
-            self.n_categories,
-            owner="WekaIBkClassifier",
-        )
-        self.classes_, self._y = np.unique(y, return_inverse=True)
+        X, self._y = start_fit(self, X, y)
         self._X = np.asfortranarray(X)
         # NormalizableDistance.initializeRanges: min and max of the training data.
         self.ranges_ = np.vstack([X.min(axis=0), X.max(axis=0)])
         return self
 
     def _votes(self, X):
-        check_is_fitted(self)
-        X = validate_X(self, X)
-        check_codes(X, self.nominal_, self.n_values_, owner="WekaIBkClassifier")
+        X = start_predict(self, X)
         n_train = len(self._X)
         k = min(self.n_neighbors, n_train)
         numeric = np.flatnonzero(~self.nominal_)

@@ -49,14 +49,13 @@ summed in our order, not in the order Weka's quicksort leaves them, which
 can change a sum in its last bit (see :mod:`~imbascore.study._weka.j48_split`).
 """
 
-import inspect
+from numbers import Integral
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_is_fitted
+from sklearn.utils.validation import check_is_fitted
 
-from .data import _validate, check_codes, check_nominal
+from .data import check_param, keep_params, start_fit, start_predict
 from .j48_split import (
     SMALL,
     Distribution,
@@ -71,15 +70,6 @@ from .j48_split import (
 )
 
 __all__ = ["WekaJ48Classifier"]
-
-
-def _validate_allow_nan(estimator, *args, reset):
-    """scikit-learn's checks with missing values (NaN) let through."""
-    if "ensure_all_finite" in inspect.signature(check_array).parameters:
-        finite = {"ensure_all_finite": "allow-nan"}  # scikit-learn >= 1.6
-    else:  # pragma: no cover - scikit-learn 1.4 and 1.5
-        finite = {"force_all_finite": "allow-nan"}
-    return _validate(estimator, *args, reset=reset, dtype=np.float64, **finite)
 
 
 class _Node:
@@ -345,6 +335,10 @@ class _Builder:
             self.prune(node)
 
 
+def _cf_range(value):
+    return 0 < value <= 0.5
+
+
 class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
     """The C4.5 decision tree as Weka's ``J48`` builds it (``-C 0.25 -M 2``).
 
@@ -408,12 +402,7 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
         categorical_features=None,
         n_categories=None,
     ):
-        self.confidence_factor = confidence_factor
-        self.min_num_obj = min_num_obj
-        self.unpruned = unpruned
-        self.subtree_raising = subtree_raising
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -424,35 +413,14 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
         return {"allow_nan": True}
 
     def _check_params(self):
-        cf = self.confidence_factor
-        if (
-            not isinstance(cf, (int, float, np.floating))
-            or isinstance(cf, bool)
-            or not 0 < cf <= 0.5
-        ):
-            raise ValueError(
-                "The 'confidence_factor' parameter of WekaJ48Classifier must be a "
-                f"float in the range (0, 0.5]. Got {cf!r} instead."
-            )
-        m = self.min_num_obj
-        if not isinstance(m, (int, np.integer)) or isinstance(m, bool) or m < 1:
-            raise ValueError(
-                "The 'min_num_obj' parameter of WekaJ48Classifier must be a "
-                f"positive int. Got {m!r} instead."
-            )
+        check_param(
+            self, "confidence_factor", "a float in the range (0, 0.5]", _cf_range
+        )
+        check_param(self, "min_num_obj", "a positive int", kind=Integral)
 
     def fit(self, X, y):
         """Grow, collapse and prune the tree as Weka does; return self."""
-        X, y = _validate_allow_nan(self, X, y, reset=True)
-        check_classification_targets(y)
-        self._check_params()
-        self.nominal_, self.n_values_ = check_nominal(
-            np.nan_to_num(X),
-            self.categorical_features,
-            self.n_categories,
-            owner="WekaJ48Classifier",
-        )
-        self.classes_, codes = np.unique(y, return_inverse=True)
+        X, codes = start_fit(self, X, y, allow_nan=True)  # NaN: missing
         builder = _Builder(
             X,
             codes.astype(np.int64),
@@ -475,11 +443,7 @@ class WekaJ48Classifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """Weka's ``distributionForInstance``: the leaves' class frequencies."""
-        check_is_fitted(self)
-        X = _validate_allow_nan(self, X, reset=False)
-        check_codes(
-            np.nan_to_num(X), self.nominal_, self.n_values_, owner="WekaJ48Classifier"
-        )
+        X = start_predict(self, X, allow_nan=True)
         return _probs(self.tree_, X, np.ones(len(X)), len(self.classes_))
 
     def predict(self, X):

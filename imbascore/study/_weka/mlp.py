@@ -29,18 +29,18 @@ The rules, each from ``weka/classifiers/functions/MultilayerPerceptron.java``
   zero: ZeroR's class frequencies, Laplace-corrected).
 """
 
+from numbers import Integral
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
 
 from .data import (
-    check_codes,
-    check_nominal,
+    check_param,
+    keep_params,
     nominal_to_binary,
     numba_kernels,
-    validate_X,
-    validate_X_y,
+    start_fit,
+    start_predict,
 )
 from .random import JavaRandom, java_seed
 
@@ -141,35 +141,16 @@ class WekaMLPClassifier(ClassifierMixin, BaseEstimator):
         categorical_features=None,
         n_categories=None,
     ):
-        self.hidden_units = hidden_units
-        self.learning_rate = learning_rate
-        self.momentum = momentum
-        self.n_epochs = n_epochs
-        self.random_state = random_state
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def _check_params(self):
-        for name in ("learning_rate", "momentum"):
-            value = getattr(self, name)
-            if (
-                not isinstance(value, (int, float, np.number))
-                or isinstance(value, bool)
-                or not (0 <= value <= 1 if name == "momentum" else 0 < value <= 1)
-            ):
-                interval = "[0, 1]" if name == "momentum" else "(0, 1]"
-                raise ValueError(
-                    f"The {name!r} parameter of WekaMLPClassifier must be a float "
-                    f"in the range {interval}. Got {value!r} instead."
-                )
-        epochs = self.n_epochs
-        if not isinstance(epochs, (int, np.integer)) or isinstance(epochs, bool):
-            epochs = -1
-        if epochs < 1:
-            raise ValueError(
-                "The 'n_epochs' parameter of WekaMLPClassifier must be a positive "
-                f"int. Got {self.n_epochs!r} instead."
-            )
+        check_param(
+            self, "learning_rate", "a float in the range (0, 1]", lambda v: 0 < v <= 1
+        )
+        check_param(
+            self, "momentum", "a float in the range [0, 1]", lambda v: 0 <= v <= 1
+        )
+        check_param(self, "n_epochs", "a positive int", kind=Integral)
 
     def _inputs(self, X):
         """NominalToBinary, then MultilayerPerceptron.setClassType's scaling."""
@@ -179,13 +160,7 @@ class WekaMLPClassifier(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Train the network; return self."""
         kernels = _kernels()
-        X, y = validate_X_y(self, X, y)
-        check_classification_targets(y)
-        self._check_params()
-        self.nominal_, self.n_values_ = check_nominal(
-            X, self.categorical_features, self.n_categories, owner="WekaMLPClassifier"
-        )
-        self.classes_, codes = np.unique(y, return_inverse=True)
+        X, codes = start_fit(self, X, y)
         n_classes = len(self.classes_)
         self._prior = (np.bincount(codes, minlength=n_classes) + 1.0) / (
             len(codes) + n_classes
@@ -241,9 +216,7 @@ class WekaMLPClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """The output units normalised to sum to 1, as Weka's distribution."""
-        check_is_fitted(self)
-        X = validate_X(self, X)
-        check_codes(X, self.nominal_, self.n_values_, owner="WekaMLPClassifier")
+        X = start_predict(self, X)
         proba = _kernels().predict_proba(
             np.ascontiguousarray(self._inputs(X)),
             self.hidden_weights_,

@@ -44,10 +44,8 @@ the 3.8 source and the 3.6 jar's bytecode; checked against the 3.6 jar by
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
 
-from .data import check_codes, check_nominal
+from .data import keep_params, start_fit, start_predict
 from .statistics import p1evl, polevl
 
 __all__ = ["WekaNaiveBayesClassifier"]
@@ -241,19 +239,6 @@ def _round(values, precision):
     return np.rint(values / precision) * precision
 
 
-def _validate(estimator, *args, reset):
-    """scikit-learn's checks with NaN allowed (Weka's missing value)."""
-    try:  # scikit-learn >= 1.6
-        from sklearn.utils.validation import validate_data
-    except ImportError:  # pragma: no cover - scikit-learn 1.4 and 1.5
-        return estimator._validate_data(
-            *args, reset=reset, dtype=np.float64, force_all_finite="allow-nan"
-        )
-    return validate_data(
-        estimator, *args, reset=reset, dtype=np.float64, ensure_all_finite="allow-nan"
-    )
-
-
 class WekaNaiveBayesClassifier(ClassifierMixin, BaseEstimator):
     """Naive Bayes as Weka's ``NaiveBayes`` computes it (default options).
 
@@ -303,22 +288,15 @@ class WekaNaiveBayesClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, *, categorical_features=None, n_categories=None):
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
+
+    def _check_params(self):
+        pass  # the nominal columns are checked with the data
 
     def fit(self, X, y):
         """Count and sum the training data as Weka does; return self."""
-        X, y = _validate(self, X, y, reset=True)
-        check_classification_targets(y)
-        owner = "WekaNaiveBayesClassifier"
+        X, labels = start_fit(self, X, y, allow_nan=True)  # NaN: missing
         missing = np.isnan(X)
-        self.nominal_, self.n_values_ = check_nominal(
-            np.where(missing, 0.0, X),
-            self.categorical_features,
-            self.n_categories,
-            owner=owner,
-        )
-        self.classes_, labels = np.unique(y, return_inverse=True)
         n_classes = len(self.classes_)
         n_features = X.shape[1]
         numeric = np.flatnonzero(~self.nominal_)
@@ -331,7 +309,7 @@ class WekaNaiveBayesClassifier(ClassifierMixin, BaseEstimator):
 
         # DiscreteEstimator(numClasses, true): the class prior.
         counts = np.bincount(labels, minlength=n_classes).astype(np.float64)
-        self.class_prior_ = (1.0 + counts) / (n_classes + len(y))
+        self.class_prior_ = (1.0 + counts) / (n_classes + len(labels))
 
         self.precision_ = np.full(n_features, np.nan)
         self.mean_ = np.full((n_classes, n_features), np.nan)
@@ -364,15 +342,8 @@ class WekaNaiveBayesClassifier(ClassifierMixin, BaseEstimator):
 
     def _joint(self, X):
         """distributionForInstance before ``Utils.normalize``."""
-        check_is_fitted(self)
-        X = _validate(self, X, reset=False)
+        X = start_predict(self, X, allow_nan=True)
         missing = np.isnan(X)
-        check_codes(
-            np.where(missing, 0.0, X),
-            self.nominal_,
-            self.n_values_,
-            owner="WekaNaiveBayesClassifier",
-        )
         probs = np.tile(self.class_prior_, (len(X), 1))
         for column in range(X.shape[1]):
             present = ~missing[:, column]

@@ -33,16 +33,21 @@ study's ``rbf``), kept beside it.
 """
 
 import math
-import numbers
+from numbers import Integral
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.cluster import KMeans
 from sklearn.linear_model import LogisticRegression
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_is_fitted, check_X_y
+from sklearn.utils.validation import check_X_y
 
-from .data import check_codes, check_nominal, validate_X, validate_X_y
+from .data import (
+    check_fitted_X,
+    check_param,
+    keep_params,
+    start_fit,
+    start_predict,
+)
 from .logistic import fit_logistic, logistic_proba
 from .simple_kmeans import SimpleKMeans
 
@@ -129,31 +134,6 @@ class _DensityClusterer:
         return out
 
 
-def _check_int(value, name, rule, ok):
-    if (
-        not isinstance(value, numbers.Integral)
-        or isinstance(value, bool)
-        or not ok(int(value))
-    ):
-        raise ValueError(
-            f"The '{name}' parameter of WekaRBFNetworkClassifier must be {rule}. "
-            f"Got {value!r} instead."
-        )
-
-
-def _check_float(value, name, rule, ok):
-    if (
-        not isinstance(value, numbers.Real)
-        or isinstance(value, bool)
-        or not math.isfinite(value)
-        or not ok(float(value))
-    ):
-        raise ValueError(
-            f"The '{name}' parameter of WekaRBFNetworkClassifier must be {rule}. "
-            f"Got {value!r} instead."
-        )
-
-
 class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
     """Weka's ``RBFNetwork``: per-class k-means Gaussians, then ``Logistic``.
 
@@ -221,43 +201,30 @@ class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
         categorical_features=None,
         n_categories=None,
     ):
-        self.n_clusters = n_clusters
-        self.random_state = random_state
-        self.ridge = ridge
-        self.max_iter = max_iter
-        self.min_std = min_std
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def _check_params(self):
-        _check_int(self.n_clusters, "n_clusters", "a positive int", lambda v: v >= 1)
-        _check_int(
-            self.random_state,
+        check_param(self, "n_clusters", "a positive int", kind=Integral)
+        check_param(
+            self,
             "random_state",
             "an int in [-2**31, 2**31) (a Java int, Weka's -S)",
             lambda v: -(2**31) <= v < 2**31,
+            Integral,
         )
-        _check_float(self.ridge, "ridge", "a finite float >= 0", lambda v: v >= 0)
-        _check_int(
-            self.max_iter,
+        check_param(self, "ridge", "a finite float >= 0", lambda v: 0 <= v < math.inf)
+        check_param(
+            self,
             "max_iter",
             "-1 (until convergence) or a positive int",
             lambda v: v == -1 or v >= 1,
+            Integral,
         )
-        _check_float(self.min_std, "min_std", "a finite float > 0", lambda v: v > 0)
+        check_param(self, "min_std", "a finite float > 0", lambda v: 0 < v < math.inf)
 
     def fit(self, X, y):
         """Fit Weka's RBF network on (X, y); return self."""
-        X, y = validate_X_y(self, X, y)
-        check_classification_targets(y)
-        self._check_params()
-        self.nominal_, self.n_values_ = check_nominal(
-            X,
-            self.categorical_features,
-            self.n_categories,
-            owner="WekaRBFNetworkClassifier",
-        )
-        self.classes_, codes = np.unique(y, return_inverse=True)
+        X, codes = start_fit(self, X, y)
         numeric = ~self.nominal_
         # Standardize.batchFinished: Instances.meanOrMode and variance.
         n = len(X)
@@ -319,9 +286,7 @@ class WekaRBFNetworkClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """Weka's ``distributionForInstance`` for each row."""
-        check_is_fitted(self)
-        X = validate_X(self, X)
-        check_codes(X, self.nominal_, self.n_values_, owner="WekaRBFNetworkClassifier")
+        X = start_predict(self, X)
         if len(self.classes_) == 1:
             return np.ones((len(X), 1))
         Z = self._memberships(self._standardize(X))
@@ -360,10 +325,7 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, n_clusters=2, min_std=0.1, ridge=1e-8, random_state=None):
-        self.n_clusters = n_clusters
-        self.min_std = min_std
-        self.ridge = ridge
-        self.random_state = random_state
+        keep_params(self, locals())
 
     def fit(self, X, y):
         """Fit on (X, y); return self."""
@@ -397,11 +359,5 @@ class RBFNetworkClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The logistic regression's class for each row's activations."""
-        check_is_fitted(self)
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(
-                f"X has {X.shape[1]} features, but {type(self).__name__} was "
-                f"fitted with {self.n_features_in_}."
-            )
+        X = check_fitted_X(self, X)
         return self.logistic_.predict(self._activations(X))

@@ -28,16 +28,14 @@ agree with the 3.6 jar's, see ``tests/study/test_weka.py``):
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
 
 from .data import (
-    check_codes,
-    check_nominal,
+    check_param,
+    keep_params,
     nominal_to_binary,
     numba_kernels,
-    validate_X,
-    validate_X_y,
+    start_fit,
+    start_predict,
 )
 from .random import JavaRandom, java_seed
 
@@ -111,12 +109,7 @@ class WekaSMOClassifier(ClassifierMixin, BaseEstimator):
         categorical_features=None,
         n_categories=None,
     ):
-        self.C = C
-        self.tol = tol
-        self.eps = eps
-        self.random_state = random_state
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def _inputs(self, X):
         """NominalToBinary where any column is nominal, then Normalize."""
@@ -125,26 +118,14 @@ class WekaSMOClassifier(ClassifierMixin, BaseEstimator):
         # Normalize.convertInstance: (x - min) / (max - min) * 1 + 0; 0 if constant.
         return np.where(self._width != 0, (X - self._low) / self._safe_width, 0.0)
 
+    def _check_params(self):
+        for name in ("C", "tol", "eps"):
+            check_param(self, name, "a positive float")
+
     def fit(self, X, y):
         """Train one machine per pair of classes; return self."""
         binary_smo = _optimiser()
-        X, y = validate_X_y(self, X, y)
-        check_classification_targets(y)
-        for name in ("C", "tol", "eps"):
-            value = getattr(self, name)
-            if (
-                not isinstance(value, (int, float, np.number))
-                or isinstance(value, bool)
-                or not value > 0
-            ):
-                raise ValueError(
-                    f"The {name!r} parameter of WekaSMOClassifier must be a positive "
-                    f"float. Got {value!r} instead."
-                )
-        self.nominal_, self.n_values_ = check_nominal(
-            X, self.categorical_features, self.n_categories, owner="WekaSMOClassifier"
-        )
-        self.classes_, codes = np.unique(y, return_inverse=True)
+        X, codes = start_fit(self, X, y)
         binary = (
             nominal_to_binary(X, self.nominal_, self.n_values_)
             if self.nominal_.any()
@@ -177,9 +158,7 @@ class WekaSMOClassifier(ClassifierMixin, BaseEstimator):
         return self
 
     def _outputs(self, X):
-        check_is_fitted(self)
-        X = validate_X(self, X)
-        check_codes(X, self.nominal_, self.n_values_, owner="WekaSMOClassifier")
+        X = start_predict(self, X)
         Z = self._inputs(X)
         outputs = np.zeros((len(Z), len(self.intercept_)))
         for pair, (w, b) in enumerate(zip(self.coef_, self.intercept_)):

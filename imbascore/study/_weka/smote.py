@@ -31,12 +31,13 @@ makes as many instances as the majority class has more than the minority.
 """
 
 import math
+from numbers import Integral
 
 import numpy as np
 from sklearn.base import BaseEstimator
 from sklearn.utils.multiclass import check_classification_targets
 
-from .data import check_nominal, validate_X_y
+from .data import check_nominal, check_param, keep_params, validate_X_y
 from .random import JavaRandom, java_seed
 
 __all__ = ["WekaSMOTE", "weka_percentage"]
@@ -110,11 +111,7 @@ class WekaSMOTE(BaseEstimator):
         categorical_features=None,
         n_categories=None,
     ):
-        self.percentage = percentage
-        self.k_neighbors = k_neighbors
-        self.random_state = random_state
-        self.categorical_features = categorical_features
-        self.n_categories = n_categories
+        keep_params(self, locals())
 
     def fit(self, X, y):
         """Check the input; return self (the work is in ``fit_resample``)."""
@@ -164,21 +161,10 @@ class WekaSMOTE(BaseEstimator):
         return X_res, y_res
 
     def _check_params(self):
-        k = self.k_neighbors
-        if not isinstance(k, (int, np.integer)) or isinstance(k, bool) or k < 1:
-            raise ValueError(
-                "The 'k_neighbors' parameter of WekaSMOTE must be a positive int. "
-                f"Got {k!r} instead."
-            )
-        if self.percentage is not None and not (
-            isinstance(self.percentage, (int, float, np.number))
-            and not isinstance(self.percentage, bool)
-            and self.percentage >= 0
-        ):
-            raise ValueError(
-                "The 'percentage' parameter of WekaSMOTE must be a non-negative "
-                f"float or None. Got {self.percentage!r} instead."
-            )
+        check_param(self, "k_neighbors", "a positive int", kind=Integral)
+        if self.percentage is not None:
+            rule = "a non-negative float or None"
+            check_param(self, "percentage", rule, lambda v: v >= 0)
 
     def _synthesise(self, X, codes, minority, nominal, n_values, k):
         sample = X[codes == minority]
