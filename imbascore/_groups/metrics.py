@@ -39,7 +39,7 @@ from .._metrics.named_scores import (
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
 from .._thresholds.curve import route_params
 from .counts import count_by_group
-from .resampling import label_draws, score_draws
+from .resampling import label_draws, quiet, score_draws
 from .slices import GroupSlices, as_array
 
 if TYPE_CHECKING:
@@ -601,8 +601,7 @@ def _stacked_values(tables, overall, present, name, params):
     where = np.searchsorted(tables.classes, overall.classes)
     stack = tables.joint[present][:, where[:, None], where[None, :]]
     evaluate = table_evaluator(overall, name, params, _FUNC)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with quiet():
         values = np.asarray(evaluate(stack), dtype=float)
     if values.shape != (stack.shape[0],):
         return None  # a metric of one value per class (average=None)
@@ -1002,25 +1001,17 @@ def _group_draws(kind, name, params, counts, labels, rows, asked):
     if kind == "callable":
         return _callable_draws(name, rows, asked)
     function = BY_NAME[name].function
-    generator = bootstrap_generator(asked.rng, _FUNC)
+    options = asked.n_resamples, bootstrap_generator(asked.rng, _FUNC), params
     columns = []
-    for i, members in enumerate(rows.groups):
+    for members in rows.groups:
         y_true, scores, weights = rows.take(members)
-        columns.append(
-            score_draws(
-                function,
-                y_true,
-                scores,
-                weights,
-                y_true == rows.pos_label,
-                asked.n_resamples,
-                generator,
-                params,
-            )
-        )
+        positive = y_true == rows.pos_label
+        cells = [np.flatnonzero(positive), np.flatnonzero(~positive)]
+        columns.append(score_draws(function, y_true, scores, weights, cells, *options))
     # the overall value of each resample: the groups' resampled rows together
-    generator = bootstrap_generator(asked.rng, _FUNC)
-    overall = _overall_score_draws(function, rows, asked.n_resamples, generator, params)
+    options = asked.n_resamples, bootstrap_generator(asked.rng, _FUNC), params
+    cells = [cell for i in range(len(rows.groups)) for cell in rows.strata(i)]
+    overall = score_draws(function, *rows.take(), cells, *options)
     return np.column_stack(columns), overall
 
 
@@ -1048,29 +1039,9 @@ def _label_group_draws(name, params, counts, labels, asked):
         where = np.searchsorted(classes, counts[group].table.classes)
         total[:, where[:, None], where[None, :]] += tables
     evaluate = table_evaluator(counts.overall().table, name, params, _FUNC)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with quiet():
         overall = np.asarray(evaluate(total), dtype=float)
     return np.column_stack(columns), overall
-
-
-def _overall_score_draws(function, rows, n_resamples, rng, params):
-    base = np.ones(rows.truth.shape[0]) if rows.weights is None else rows.weights
-    cells = [cell for i in range(len(rows.groups)) for cell in rows.strata(i)]
-    n = rows.truth.shape[0]
-    values = np.empty(n_resamples)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        for row in range(n_resamples):
-            multiplicity = np.zeros(n)
-            for cell in cells:
-                if cell.shape[0]:
-                    drawn = cell[rng.integers(0, cell.shape[0], size=cell.shape[0])]
-                    multiplicity += np.bincount(drawn, minlength=n)
-            values[row] = function(
-                rows.truth, rows.read, sample_weight=multiplicity * base, **params
-            )
-    return values
 
 
 def _callable_draws(metric, rows, asked):
@@ -1082,8 +1053,7 @@ def _callable_draws(metric, rows, asked):
     strata = [rows.strata(i) for i in range(len(rows.groups))]
     draws = np.empty((asked.n_resamples, len(strata)))
     overall = np.empty(asked.n_resamples)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with quiet():
         for row in range(asked.n_resamples):
             drawn = [
                 np.concatenate([c[rng.integers(0, len(c), size=len(c))] for c in cells])

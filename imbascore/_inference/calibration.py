@@ -96,7 +96,8 @@ def calibration_comparison(
 ):
     """The paired difference of calibration metric ``metric`` between two
     models' probabilities of the same samples: ``(score_a, score_b,
-    difference, low, high, pvalue, test, method)``; the same cases are drawn
+    difference, low, high, pvalue, test, method, statistic)`` (no
+    statistic: None); the same cases are drawn
     for both models in every resample."""
     method, level, n_resamples, random_state = resampling
     method = check_choice(
@@ -128,4 +129,5 @@ def calibration_comparison(
         ranked[0], ranked[1], statistic, n_resamples, rng
     )
     _, low, high, pvalue = difference_test(draws_a - draws_b, level)
-    return score_a, score_b, score_a - score_b, low, high, pvalue, "bootstrap", method
+    difference = score_a - score_b
+    return score_a, score_b, difference, low, high, pvalue, "bootstrap", method, None
