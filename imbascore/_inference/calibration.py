@@ -122,8 +122,7 @@ def calibration_comparison(
         ranked.append(
             rank_scores(inputs.scores, inputs.truth == inputs.pos_label, inputs.weights)
         )
-    score_a = float(statistic(regroup(ranked[0])))
-    score_b = float(statistic(regroup(ranked[1])))
+    score_a, score_b = (float(statistic(regroup(side))) for side in ranked)
     rng = bootstrap_generator(random_state, func)
     draws_a, draws_b = paired_calibration_draws(
         ranked[0], ranked[1], statistic, n_resamples, rng
