@@ -42,12 +42,15 @@ def _read(y_true, y_score, sample_weight, pos_label, func):
     return read_scores(y_true, y_score, sample_weight, func, pos_label=pos_label)
 
 
-def _curve(truth, scores, metrics, thresholds, pos_label, weights, params, func):
+def _curve(inputs, metrics, thresholds, params, func, rows=slice(None)):
+    """The threshold curve of the checked ``inputs``' ``rows`` (all by
+    default)."""
+    weights = None if inputs.weights is None else inputs.weights[rows]
     return counted_curve(
-        truth,
-        scores,
+        inputs.truth[rows],
+        inputs.scores[rows],
         metrics=metrics,
-        pos_label=pos_label,
+        pos_label=inputs.pos_label,
         sample_weight=weights,
         thresholds=thresholds,
         prevalence=None,
@@ -59,24 +62,15 @@ def _curve(truth, scores, metrics, thresholds, pos_label, weights, params, func)
 def _curves(inputs, groups, metrics, thresholds, params, func):
     """``{group: ThresholdCurve}`` of each group's rows of the checked
     ``inputs``."""
-    truth, scores, weights = inputs.truth, inputs.scores, inputs.weights
-    keys = read_groups(groups, truth.shape[0], func)
+    keys = read_groups(groups, inputs.truth.shape[0], func)
     slices = GroupSlices(keys.codes, keys.n_groups)
     present = np.flatnonzero(np.bincount(keys.codes, minlength=keys.n_groups) > 0)
-    curves = {}
-    for code in present:
-        rows = slices.rows(code)
-        curves[keys.labels[code]] = _curve(
-            truth[rows],
-            scores[rows],
-            metrics,
-            thresholds,
-            inputs.pos_label,
-            None if weights is None else weights[rows],
-            params,
-            func,
+    return {
+        keys.labels[code]: _curve(
+            inputs, metrics, thresholds, params, func, slices.rows(code)
         )
-    return curves
+        for code in present
+    }
 
 
 def threshold_curves_by_group(
@@ -255,16 +249,7 @@ def group_threshold(
     extra = check_metrics(metrics, _FUNC) if len(metrics) else []
     asked = list(dict.fromkeys([objective, metric, *extra]))
     inputs = _read(y_true, y_score, sample_weight, pos_label, _FUNC)
-    overall = _curve(
-        inputs.truth,
-        inputs.scores,
-        asked,
-        None,
-        inputs.pos_label,
-        inputs.weights,
-        metric_params,
-        _FUNC,
-    )
+    overall = _curve(inputs, asked, None, metric_params, _FUNC)
     candidates = overall.thresholds
     curves = _curves(inputs, groups, asked, candidates, metric_params, _FUNC)
     # where the constraint's metric is undefined whatever zero_division says

@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, overload
 
@@ -27,6 +27,7 @@ from .._core.optional import require
 from .._core.resampling import percentiles
 from .._core.types import ArrayLike, FloatArray, RandomState
 from .._inference.calibration import calibration_interval
+from .._inference.callables import metric_value
 from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
 from .._inference.settings import Resampling
@@ -39,7 +40,7 @@ from .._metrics.named_scores import (
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
 from .._thresholds.curve import route_params
 from .counts import count_by_group
-from .resampling import label_draws, score_draws
+from .resampling import label_draws, quiet, score_draws
 from .slices import GroupSlices, as_array
 
 if TYPE_CHECKING:
@@ -278,10 +279,7 @@ class GroupMetrics:
                 )
             low, high = percentiles(drawn, self.confidence_level)
             if method == "to_overall":
-                gaps = draws - overall_draws[:, None] if kind == "difference" else None
-                if gaps is None:
-                    with np.errstate(all="ignore"):
-                        gaps = draws / overall_draws[:, None]
+                gaps = _gap(kind, draws, overall_draws[:, None])
                 bounds = percentiles(gaps, self.confidence_level)
                 per_group_bounds = {
                     group: (bounds[0][i], bounds[1][i])
@@ -375,16 +373,21 @@ def _warn_undefined_comparison(kind, method, key, values, overall):
 def _fixed_gap(kind, method, values, overall, draws, overall_draws, where):
     """The draws of the gap between fixed groups (``where``: their
     positions), oriented as the estimate."""
-    if method == "between_groups":
-        first, second = draws[:, where[0]], draws[:, where[1]]
-        return first - second if kind == "difference" else first / second
     group = draws[:, where[0]]
+    if method == "between_groups":
+        return _gap(kind, group, draws[:, where[1]])
     if kind == "difference":
         sign = 1.0 if values[where[0]] >= overall else -1.0
         return sign * (group - overall_draws)
     if values[where[0]] <= overall:
         return group / overall_draws
     return overall_draws / group
+
+
+def _gap(kind, values, reference):
+    """``values`` beside ``reference``: their difference or their ratio."""
+    with np.errstate(all="ignore"):
+        return values - reference if kind == "difference" else values / reference
 
 
 def _between(values, overall, groups, kind):
@@ -601,8 +604,7 @@ def _stacked_values(tables, overall, present, name, params):
     where = np.searchsorted(tables.classes, overall.classes)
     stack = tables.joint[present][:, where[:, None], where[None, :]]
     evaluate = table_evaluator(overall, name, params, _FUNC)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with quiet():
         values = np.asarray(evaluate(stack), dtype=float)
     if values.shape != (stack.shape[0],):
         return None  # a metric of one value per class (average=None)
@@ -709,7 +711,7 @@ def metrics_by_group(
     level = check_confidence_level(confidence_level, _FUNC)
     if method is not None:
         n_resamples = check_n_resamples(n_resamples, _FUNC)
-    asked = _Asked(method, level, n_resamples, _random_state(random_state))
+    asked = Resampling(method, level, n_resamples, _random_state(random_state))
     listed = _metric_list(
         metrics, metric_params, lambda: inputs_family(y_pred, y_score)
     )
@@ -824,17 +826,6 @@ def metrics_by_group(
     )
 
 
-@dataclass(frozen=True)
-class _Asked:
-    """How every value is asked for: the interval's method (None: values
-    only), its level, the number of resamples and the random state."""
-
-    method: str | None
-    level: float
-    n_resamples: int
-    rng: Any
-
-
 @dataclass
 class _Rows:
     """The rows that the metrics of scores, probabilities or callables read:
@@ -921,20 +912,13 @@ def _nan_default(name, params):
     return {"zero_division": np.nan, **params}
 
 
-def _call(metric, y_true, y_pred, weights):
-    """A callable metric of rows; ``sample_weight`` passed only when given."""
-    if weights is None:
-        return float(metric(y_true, y_pred))
-    return float(metric(y_true, y_pred, sample_weight=weights))
-
-
 def _value(kind, name, params, counts, rows, i, asked):
     """``(estimate, low, high)`` of one metric in group ``i`` (overall:
     None), read off the group's ``counts`` (labels) or its ``rows``. A
     callable's bounds come from the groups' draws, afterwards."""
     where = None if i is None or rows is None else rows.groups[i]
     if kind == "callable":
-        return _call(name, *rows.take(where)), np.nan, np.nan
+        return metric_value(name, *rows.take(where)), np.nan, np.nan
     if kind == "labels":
         return _label_value(counts, name, params, asked)
     return _score_value(rows.take(where), name, params, asked)
@@ -948,9 +932,9 @@ def _label_value(counts, name, params, asked):
         counts,
         name,
         method="posterior" if asked.method == "auto" else asked.method,
-        confidence_level=asked.level,
+        confidence_level=asked.confidence_level,
         n_resamples=asked.n_resamples,
-        random_state=asked.rng,
+        random_state=asked.random_state,
         func=_FUNC,
         **params,
     )
@@ -977,11 +961,10 @@ def _score_value(taken, name, params, asked):
                 prevalence=prevalence,
             )
         return float(value), np.nan, np.nan
-    resampling = Resampling(
-        None if asked.method == "auto" else asked.method,
-        asked.level,
-        asked.n_resamples,
-        bootstrap_generator(asked.rng, _FUNC),
+    resampling = replace(
+        asked,
+        method=None if asked.method == "auto" else asked.method,
+        random_state=bootstrap_generator(asked.random_state, _FUNC),
     )
     options = {
         "sample_weight": weights,
@@ -1002,25 +985,17 @@ def _group_draws(kind, name, params, counts, labels, rows, asked):
     if kind == "callable":
         return _callable_draws(name, rows, asked)
     function = BY_NAME[name].function
-    generator = bootstrap_generator(asked.rng, _FUNC)
+    options = asked.n_resamples, bootstrap_generator(asked.random_state, _FUNC), params
     columns = []
-    for i, members in enumerate(rows.groups):
+    for members in rows.groups:
         y_true, scores, weights = rows.take(members)
-        columns.append(
-            score_draws(
-                function,
-                y_true,
-                scores,
-                weights,
-                y_true == rows.pos_label,
-                asked.n_resamples,
-                generator,
-                params,
-            )
-        )
+        positive = y_true == rows.pos_label
+        cells = [np.flatnonzero(positive), np.flatnonzero(~positive)]
+        columns.append(score_draws(function, y_true, scores, weights, cells, *options))
     # the overall value of each resample: the groups' resampled rows together
-    generator = bootstrap_generator(asked.rng, _FUNC)
-    overall = _overall_score_draws(function, rows, asked.n_resamples, generator, params)
+    options = asked.n_resamples, bootstrap_generator(asked.random_state, _FUNC), params
+    cells = [cell for i in range(len(rows.groups)) for cell in rows.strata(i)]
+    overall = score_draws(function, *rows.take(), cells, *options)
     return np.column_stack(columns), overall
 
 
@@ -1040,7 +1015,7 @@ def _label_group_draws(name, params, counts, labels, asked):
             name,
             params,
             asked.n_resamples,
-            asked.rng,
+            asked.random_state,
             _FUNC,
             posterior=posterior,
         )
@@ -1048,29 +1023,9 @@ def _label_group_draws(name, params, counts, labels, asked):
         where = np.searchsorted(classes, counts[group].table.classes)
         total[:, where[:, None], where[None, :]] += tables
     evaluate = table_evaluator(counts.overall().table, name, params, _FUNC)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with quiet():
         overall = np.asarray(evaluate(total), dtype=float)
     return np.column_stack(columns), overall
-
-
-def _overall_score_draws(function, rows, n_resamples, rng, params):
-    base = np.ones(rows.truth.shape[0]) if rows.weights is None else rows.weights
-    cells = [cell for i in range(len(rows.groups)) for cell in rows.strata(i)]
-    n = rows.truth.shape[0]
-    values = np.empty(n_resamples)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        for row in range(n_resamples):
-            multiplicity = np.zeros(n)
-            for cell in cells:
-                if cell.shape[0]:
-                    drawn = cell[rng.integers(0, cell.shape[0], size=cell.shape[0])]
-                    multiplicity += np.bincount(drawn, minlength=n)
-            values[row] = function(
-                rows.truth, rows.read, sample_weight=multiplicity * base, **params
-            )
-    return values
 
 
 def _callable_draws(metric, rows, asked):
@@ -1078,17 +1033,16 @@ def _callable_draws(metric, rows, asked):
     true classes and the metric called on the rows drawn (their weights
     drawn with them, passed only when given); each draw's overall value
     from all the groups' rows drawn."""
-    rng = bootstrap_generator(asked.rng, _FUNC)
+    rng = bootstrap_generator(asked.random_state, _FUNC)
     strata = [rows.strata(i) for i in range(len(rows.groups))]
     draws = np.empty((asked.n_resamples, len(strata)))
     overall = np.empty(asked.n_resamples)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with quiet():
         for row in range(asked.n_resamples):
             drawn = [
                 np.concatenate([c[rng.integers(0, len(c), size=len(c))] for c in cells])
                 for cells in strata
             ]
-            draws[row] = [_call(metric, *rows.take(where)) for where in drawn]
-            overall[row] = _call(metric, *rows.take(np.concatenate(drawn)))
+            draws[row] = [metric_value(metric, *rows.take(where)) for where in drawn]
+            overall[row] = metric_value(metric, *rows.take(np.concatenate(drawn)))
     return draws, overall

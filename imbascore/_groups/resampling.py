@@ -13,6 +13,7 @@ call the metric with the multiplicities as weights.
 """
 
 import warnings
+from contextlib import contextmanager
 
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
@@ -20,7 +21,16 @@ from sklearn.exceptions import UndefinedMetricWarning
 from .._core.resampling import posterior_tables, stratified_tables
 from .._inference.intervals import table_evaluator
 
-__all__ = ["label_draws", "score_draws"]
+__all__ = ["label_draws", "quiet", "score_draws"]
+
+
+@contextmanager
+def quiet():
+    """Undefined values expected (a resample without positives): their
+    warnings and NumPy's off."""
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        yield
 
 
 def label_draws(counts, metric, params, n_resamples, rng, func, *, posterior):
@@ -31,26 +41,24 @@ def label_draws(counts, metric, params, n_resamples, rng, func, *, posterior):
     draw = posterior_tables if posterior else stratified_tables
     tables = draw(table, n_resamples, rng)
     evaluate = table_evaluator(table, metric, params, func)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with quiet():
         return np.asarray(evaluate(tables), dtype=float), tables
 
 
-def score_draws(function, y_true, scores, weights, positive, n_resamples, rng, params):
-    """The metric ``function(y_true, scores, sample_weight=...)`` of one
-    group's rows on ``n_resamples`` resamples stratified by class
-    (``positive``: each row's class)."""
+def score_draws(function, y_true, scores, weights, cells, n_resamples, rng, params):
+    """The metric ``function(y_true, scores, sample_weight=...)`` on
+    ``n_resamples`` resamples of the rows, each of ``cells`` (arrays of row
+    indices: the strata a resample keeps) drawn on its own; a resample's
+    weights are the drawn multiplicities times ``weights``."""
     n = y_true.shape[0]
     base = np.ones(n) if weights is None else np.asarray(weights, dtype=float)
-    members = [np.flatnonzero(positive), np.flatnonzero(~positive)]
     values = np.empty(n_resamples)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
+    with quiet():
         for row in range(n_resamples):
             multiplicity = np.zeros(n)
-            for cls in members:
-                if cls.shape[0]:
-                    drawn = cls[rng.integers(0, cls.shape[0], size=cls.shape[0])]
+            for cell in cells:
+                if cell.shape[0]:
+                    drawn = cell[rng.integers(0, cell.shape[0], size=cell.shape[0])]
                     multiplicity += np.bincount(drawn, minlength=n)
             values[row] = function(
                 y_true, scores, sample_weight=multiplicity * base, **params

@@ -96,7 +96,8 @@ def calibration_comparison(
 ):
     """The paired difference of calibration metric ``metric`` between two
     models' probabilities of the same samples: ``(score_a, score_b,
-    difference, low, high, pvalue, test, method)``; the same cases are drawn
+    difference, low, high, pvalue, test, method, statistic)`` (no
+    statistic: None); the same cases are drawn
     for both models in every resample."""
     method, level, n_resamples, random_state = resampling
     method = check_choice(
@@ -121,11 +122,11 @@ def calibration_comparison(
         ranked.append(
             rank_scores(inputs.scores, inputs.truth == inputs.pos_label, inputs.weights)
         )
-    score_a = float(statistic(regroup(ranked[0])))
-    score_b = float(statistic(regroup(ranked[1])))
+    score_a, score_b = (float(statistic(regroup(side))) for side in ranked)
     rng = bootstrap_generator(random_state, func)
     draws_a, draws_b = paired_calibration_draws(
         ranked[0], ranked[1], statistic, n_resamples, rng
     )
     _, low, high, pvalue = difference_test(draws_a - draws_b, level)
-    return score_a, score_b, score_a - score_b, low, high, pvalue, "bootstrap", method
+    difference = score_a - score_b
+    return score_a, score_b, difference, low, high, pvalue, "bootstrap", method, None

@@ -29,7 +29,12 @@ from .._core.checks import (
 )
 from .._core.resampling import percentiles
 
-__all__ = ["callable_comparison", "callable_interval", "callable_name"]
+__all__ = [
+    "callable_comparison",
+    "callable_interval",
+    "callable_name",
+    "metric_value",
+]
 
 #: What ``method`` may be for a callable; "auto" and None pick the bootstrap.
 _ACCEPTED = (None, "auto", "bootstrap")
@@ -65,10 +70,11 @@ def _rows(arrays, sample_weight):
     return arrays, sample_weight
 
 
-def _value(metric, y_true, y_pred, weights, params):
+def metric_value(metric, y_true, y_pred, weights, params=None):
     """``metric`` of one set of rows; ``sample_weight`` only when given."""
+    params = dict(params or {})
     if weights is not None:
-        params = dict(params, sample_weight=weights)
+        params["sample_weight"] = weights
     return float(metric(y_true, y_pred, **params))
 
 
@@ -85,7 +91,7 @@ def _draws(metric, y_true, predictions, weights, options):
             rows = rng.randint(0, n, n)
             w = None if weights is None else weights[rows]
             for column, pred in enumerate(predictions):
-                values[draw, column] = _value(
+                values[draw, column] = metric_value(
                     metric, y_true[rows], pred[rows], w, params
                 )
     return values
@@ -125,7 +131,7 @@ def callable_interval(
         )
     method, level, options = _options(metric, resampling, metric_params, func)
     (y_true, y_pred), weights = _rows((y_true, y_pred), sample_weight)
-    estimate = _value(metric, y_true, y_pred, weights, metric_params)
+    estimate = metric_value(metric, y_true, y_pred, weights, metric_params)
     draws = _draws(metric, y_true, [y_pred], weights, options)[:, 0]
     low, high = percentiles(draws, level)
     return estimate, low, high, method, options[0]
@@ -139,7 +145,7 @@ def callable_comparison(
     method, level, options = _options(metric, resampling, metric_params, func)
     arrays, weights = _rows((y_true, pred_a, pred_b), sample_weight)
     y_true, pred_a, pred_b = arrays
-    score_a = _value(metric, y_true, pred_a, weights, metric_params)
-    score_b = _value(metric, y_true, pred_b, weights, metric_params)
+    score_a = metric_value(metric, y_true, pred_a, weights, metric_params)
+    score_b = metric_value(metric, y_true, pred_b, weights, metric_params)
     draws = _draws(metric, y_true, [pred_a, pred_b], weights, options)
     return (score_a, score_b), draws[:, 0] - draws[:, 1], method, level

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -419,40 +419,19 @@ def table_evaluator(table, metric, params, func):
     ``table``'s classes), as a vector."""
     classes = table.classes
     if metric in SKLEARN_SCORES:
-        score = SKLEARN_SCORES[metric]
-
-        def each(tables):
-            return _each(
-                tables,
-                lambda t: score(ContingencyTable(t, classes), func=func, **params),
-            )
-
-        return each
+        score = partial(SKLEARN_SCORES[metric], func=func, **params)
+        return partial(_each, score=score, classes=classes)
     options = metric_options(metric, params, func)
     if options.average == "multiclass" and metric in _MEAN_RECALLS:
         rows = select_for(options, table, stacklevel=2).positions
-
-        def recalls(tables):
-            return _batch_mean_recall(tables, rows, metric, options.params)
-
-        return recalls
+        return partial(
+            _batch_mean_recall, rows=rows, metric=metric, params=options.params
+        )
     if options.average == "multiclass":
-
-        def each_multiclass(tables):
-            return _each(
-                tables,
-                lambda t: score_table(
-                    options, ContingencyTable(t, classes), stacklevel=2
-                ),
-            )
-
-        return each_multiclass
+        score = partial(score_table, options, stacklevel=2)
+        return partial(_each, score=score, classes=classes)
     selected = select_for(options, table, stacklevel=2)
-
-    def batch(tables):
-        return _batch_values(tables, selected, options)
-
-    return batch
+    return partial(_batch_values, selected=selected, options=options)
 
 
 _MEAN_RECALLS = ("balanced_accuracy", "gmean")
@@ -471,14 +450,15 @@ def _batch_mean_recall(tables, rows, metric, params):
         return np.exp(np.nanmean(np.log(recalls), axis=1))
 
 
-def _each(tables, score):
-    """Score tables one by one (metrics that are not per-class formulas)."""
+def _each(tables, score, classes):
+    """Score tables one by one (metrics that are not per-class formulas),
+    each as a :class:`ContingencyTable` of ``classes``."""
     values = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         warnings.filterwarnings("ignore", "y_pred contains classes not in y_true")
         for table in tables:
-            values.append(score(table))
+            values.append(score(ContingencyTable(table, classes)))
     return np.asarray(values, dtype=float)
 
 

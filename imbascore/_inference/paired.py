@@ -145,16 +145,21 @@ class PairedCounts:
         squared = None
         if weights is not None:
             squared = np.bincount(in_a[true], weights**2, minlength=size)
-        seen_a, seen_b = np.zeros(size, bool), np.zeros(size, bool)
-        seen_a[in_a] = True
-        seen_b[in_b] = True
+        seen = np.zeros((2, size), bool)
+        seen[0, in_a], seen[1, in_b] = True, True
+        return cls._of(table.reshape(size, size, size), labels, squared, seen)
+
+    @classmethod
+    def _of(cls, table, labels, squared, seen):
+        """The counts of ``table``, weighted where ``squared`` is given,
+        ``seen`` the stack of ``seen_a`` and ``seen_b``."""
         return cls(
-            table.reshape(size, size, size),
+            table,
             labels,
-            weighted=weights is not None,
+            weighted=squared is not None,
             squared_weights=squared,
-            seen_a=seen_a,
-            seen_b=seen_b,
+            seen_a=seen[0],
+            seen_b=seen[1],
         )
 
     def __add__(self, other):
@@ -173,18 +178,10 @@ class PairedCounts:
                 # unweighted samples weigh 1: their squares are their count
                 own = rows if part.squared_weights is None else part.squared_weights
                 squared[where] += own
-        seen_a, seen_b = np.zeros(size, bool), np.zeros(size, bool)
+        seen = np.zeros((2, size), bool)
         for part, where in ((self, first), (other, second)):
-            seen_a[where] |= part.seen_a
-            seen_b[where] |= part.seen_b
-        return PairedCounts(
-            table,
-            labels,
-            weighted=squared is not None,
-            squared_weights=squared,
-            seen_a=seen_a,
-            seen_b=seen_b,
-        )
+            seen[:, where] |= [part.seen_a, part.seen_b]
+        return PairedCounts._of(table, labels, squared, seen)
 
     def __setstate__(self, state):
         # pickles of 0.1.0 knew no seen_a/seen_b: every label was both's
@@ -432,22 +429,11 @@ def _family_comparison(y_true, pred_a, pred_b, metric, resampling, **options):
         else ranking_comparison
     )
     result = compare(y_true, pred_a, pred_b, metric, resampling, **options)
-    score_a, score_b, difference, low, high, pvalue, test, method = result[:8]
-    statistic = result[8] if len(result) > 8 else None
+    *values, test, method, statistic = result
     level = check_confidence_level(resampling.confidence_level, options["func"])
-    return PredictionComparison(
-        metric,
-        float(score_a),
-        float(score_b),
-        float(difference),
-        float(low),
-        float(high),
-        float(pvalue),
-        test,
-        method,
-        level,
-        None if statistic is None else float(statistic),
-    )
+    values = (float(value) for value in values)
+    statistic = None if statistic is None else float(statistic)
+    return PredictionComparison(metric, *values, test, method, level, statistic)
 
 
 def compare_predictions(
@@ -620,12 +606,13 @@ def compare_predictions(
     if metric_params.get("labels") is not None:
         # labels given: both models are scored over them, as scikit-learn does
         seen_a = seen_b = np.ones(len(paired.labels), dtype=bool)
-    margin_a, margin_b = paired.margins()
-    table_a = ContingencyTable(_square(margin_a, seen_a), paired.labels[seen_a])
-    table_b = ContingencyTable(_square(margin_b, seen_b), paired.labels[seen_b])
-    score_a = score_of_table(table_a, metric, metric_params, func)
-    score_b = score_of_table(table_b, metric, metric_params, func)
-    if np.ndim(score_a):
+    seen = (seen_a, seen_b)
+    tables = [
+        ContingencyTable(_square(margin, where), paired.labels[where])
+        for margin, where in zip(paired.margins(), seen, strict=True)
+    ]
+    scores = [score_of_table(table, metric, metric_params, func) for table in tables]
+    if np.ndim(scores[0]):
         raise ValueError(
             param_error(
                 func,
@@ -637,14 +624,16 @@ def compare_predictions(
         )
     rng = check_seed(random_state, func)
     draw = _paired_posterior if method == "posterior" else _paired_bootstrap
-    tables = draw(paired, n_resamples, rng)
-    evaluate_a = table_evaluator(table_a, metric, metric_params, func)
-    evaluate_b = table_evaluator(table_b, metric, metric_params, func)
-    differences = evaluate_a(_square(tables.sum(axis=3), seen_a)) - evaluate_b(
-        _square(tables.sum(axis=2), seen_b)
+    drawn = draw(paired, n_resamples, rng)
+    # A's table sums B's predictions out (axis 3), B's sums A's (axis 2)
+    values_a, values_b = (
+        table_evaluator(table, metric, metric_params, func)(
+            _square(drawn.sum(axis=axis), where)
+        )
+        for table, axis, where in zip(tables, (3, 2), seen, strict=True)
     )
     pvalue = _mcnemar(paired, metric, metric_params.get("pos_label", 1))
-    return _difference(metric, (score_a, score_b), differences, method, level, pvalue)
+    return _difference(metric, scores, values_a - values_b, method, level, pvalue)
 
 
 def _difference(metric, scores, differences, method, level, pvalue=None):

@@ -165,7 +165,8 @@ def ranking_comparison(
 ):
     """The paired difference of ranking metric ``metric`` between two
     models' scores of the same samples: ``(score_a, score_b, difference,
-    low, high, pvalue, test, method)``."""
+    low, high, pvalue, test, method, statistic)`` (DeLong's z, else
+    None)."""
     method, confidence_level, n_resamples, random_state = resampling
     if method is None:
         method = "delong" if metric == "roc_auc" else "bootstrap"
