@@ -713,15 +713,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         """Measure the rates by cross-validation, then refit on ``X, y``."""
         func = "PrevalenceEstimator.fit"
         method = check_choice(self.method, "method", ESTIMATOR_METHODS, func)
-        if not (hasattr(self.estimator, "fit") and hasattr(self.estimator, "predict")):
-            raise TypeError(
-                param_error(
-                    func,
-                    "estimator",
-                    "a classifier with fit and predict",
-                    type(self.estimator).__name__,
-                )
-            )
+        check_classifier(self.estimator, func)
         if method in ("pcc", "pacc", "em") and not hasattr(
             self.estimator, "predict_proba"
         ):
@@ -878,36 +870,37 @@ def _num_samples(X, name="X", func="PrevalenceEstimator.estimate"):
         ) from None
 
 
-def check_X_y(X, y, func):
-    """``y`` as a 1-D array of at least two classes, free of missing labels,
-    as long as ``X``: checked at the door of a function that fits models on
-    them, whose own errors (scikit-learn's) would not name ``func``."""
+def check_classifier(estimator, func):
+    """Refuse an ``estimator`` without ``fit`` and ``predict``."""
+    if not (hasattr(estimator, "fit") and hasattr(estimator, "predict")):
+        rule = "a classifier with fit and predict"
+        raise TypeError(param_error(func, "estimator", rule, type(estimator).__name__))
+
+
+def check_labels_of(X, y, func, shape="a 1-D array of labels"):
+    """``y`` as a 1-D array (``shape`` names the rule) as long as ``X``,
+    free of missing labels; its classes are the caller's to check."""
     n_samples = _num_samples(X, "X", func)
     y = np.asarray(y)
     if y.ndim != 1:
-        raise ValueError(
-            param_error(
-                func, "y", "a 1-D array of labels", f"an array of shape {y.shape}"
-            )
-        )
+        raise ValueError(param_error(func, "y", shape, f"an array of shape {y.shape}"))
     if len(y) != n_samples:
-        raise ValueError(
-            param_error(
-                func,
-                "y",
-                f"an array of the length of X ({n_samples} samples)",
-                f"an array of length {len(y)}",
-            )
-        )
+        rule = f"an array of the length of X ({n_samples} samples)"
+        raise ValueError(param_error(func, "y", rule, f"an array of length {len(y)}"))
     if (y.dtype.kind == "f" and np.isnan(y).any()) or (
         y.dtype.kind == "O" and any(is_missing(label) for label in y.tolist())
     ):
         raise ValueError(missing_message("y", func))
+    return y
+
+
+def check_X_y(X, y, func):
+    """``y`` as a 1-D array of at least two classes, free of missing labels,
+    as long as ``X``: checked at the door of a function that fits models on
+    them, whose own errors (scikit-learn's) would not name ``func``."""
+    y = check_labels_of(X, y, func)
     classes = np.unique(y)
     if len(classes) < 2:
-        raise ValueError(
-            param_error(
-                func, "y", "labels of at least two classes", f"{len(classes)} class(es)"
-            )
-        )
+        got = f"{len(classes)} class(es)"
+        raise ValueError(param_error(func, "y", "labels of at least two classes", got))
     return y
