@@ -197,22 +197,15 @@ def _prediction_counts(y_pred, labels, func):
     except (TypeError, ValueError) as error:
         message = str(error).replace("'y_true' parameter", "'y_pred' parameter")
         raise type(error)(message) from None
+    if counted.multilabel:
+        rule = "a 1-D array of predicted labels of shape (n_samples,)"
+        got = "a 2-D multilabel indicator"
+        raise ValueError(param_error(func, "y_pred", rule, got))
     # matched to the counts' classes here, not by the counting's `labels`
     # (whose errors would blame a parameter this function does not have)
-    unknown = []
-    if not counted.multilabel:
-        unknown = [
-            label for label in counted.labels.tolist() if index_of(labels, label) < 0
-        ]
-    if counted.multilabel:
-        raise ValueError(
-            param_error(
-                func,
-                "y_pred",
-                "a 1-D array of predicted labels of shape (n_samples,)",
-                "a 2-D multilabel indicator",
-            )
-        )
+    unknown = [
+        label for label in counted.labels.tolist() if index_of(labels, label) < 0
+    ]
     if unknown:
         raise ValueError(
             param_error(
@@ -543,13 +536,9 @@ def estimate_prevalence(
     level, n_draws = _check_interval_options(confidence_level, n_resamples, func)
     predicted = _prediction_counts(y_pred, labels, func)
     q = predicted / predicted.sum()
-    setting = {  # of the result, drawn or not
-        "method": method,
-        "level": level,
-        "labels": labels,
-        "position": position,
-        "n_draws": n_draws,
-    }
+    setting = dict(  # of the result, drawn or not
+        method=method, level=level, labels=labels, position=position, n_draws=n_draws
+    )
     rng = check_seed(random_state, func)
     shares = rng.dirichlet(1.0 + predicted, size=n_draws) if level else None
     if method == "cc":
@@ -775,16 +764,9 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         """
         check_is_fitted(self, "estimator_")
         func = "PrevalenceEstimator.estimate"
-        n_samples = _num_samples(X_unlabelled, "X_unlabelled", func)
-        if n_samples == 0:
-            raise ValueError(
-                param_error(
-                    func,
-                    "X_unlabelled",
-                    "a non-empty set of samples",
-                    "0 samples",
-                )
-            )
+        if _num_samples(X_unlabelled, "X_unlabelled", func) == 0:
+            rule = "a non-empty set of samples"
+            raise ValueError(param_error(func, "X_unlabelled", rule, "0 samples"))
         level, n_draws = _check_interval_options(confidence_level, n_resamples, func)
         binary = len(self.classes_) == 2
         pos_label = self.classes_[1] if binary else 1
