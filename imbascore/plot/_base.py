@@ -267,15 +267,10 @@ def band_legend(ax, band, *, loc, fontsize="small"):
 
 
 def legend_below(ax, ncol, **kwargs):
-    """A small legend under the axes, out of the way of the points."""
-    ax.legend(
-        fontsize="x-small",
-        loc="upper center",
-        ncol=ncol,
-        bbox_to_anchor=(0.5, -0.14),
-        frameon=False,
-        **kwargs,
-    )
+    """A small legend under the axes, out of the way of the points
+    (``kwargs`` may move its anchor)."""
+    place = {"bbox_to_anchor": (0.5, -0.14), **kwargs}
+    ax.legend(fontsize="x-small", loc="upper center", ncol=ncol, frameon=False, **place)
 
 
 def rates_of_predictions(y_true, predictions, *, pos_label, sample_weight, func):

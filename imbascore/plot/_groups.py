@@ -10,7 +10,7 @@ import numpy as np
 from .._core.checks import check_bool, param_error
 from .._core.types import ArrayLike
 from .._groups.metrics import GroupMetrics, metrics_by_group
-from ._base import ClassifierDisplay
+from ._base import ClassifierDisplay, legend_below
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -378,12 +378,5 @@ class GroupMetricsDisplay(ClassifierDisplay):
             ax.set_title(title)
         # under the x axis' label, at a fixed distance whatever the height
         below = ax.transAxes + ScaledTranslation(0, -0.5, ax.figure.dpi_scale_trans)
-        ax.legend(
-            fontsize="x-small",
-            loc="upper center",
-            ncol=4,
-            bbox_to_anchor=(0.5, 0.0),
-            bbox_transform=below,
-            frameon=False,
-        )
+        legend_below(ax, ncol=4, bbox_to_anchor=(0.5, 0.0), bbox_transform=below)
         return self
