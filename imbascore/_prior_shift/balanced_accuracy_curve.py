@@ -100,6 +100,13 @@ def _training_size(n_positive, n_negative, ratios):
     return int(min(n_positive / ratios.max(), n_negative / (1 - ratios.min())))
 
 
+def normalized_area(ratios, mean):
+    """The area under the mean curve (trapezoids) divided by the span of the
+    ratios: in [0, 1]."""
+    area = np.sum((mean[1:] + mean[:-1]) / 2 * np.diff(ratios))
+    return float(area / (ratios[-1] - ratios[0]))
+
+
 def _one_repeat(estimator, X, y, positive, ratios, test_size, seed, pos_label):
     rng = np.random.default_rng(seed)
     indices = np.arange(len(y))
@@ -240,12 +247,11 @@ def balanced_accuracy_curve(
     )
     scores = np.asarray([repeat[0] for repeat in repeats], dtype=float)
     mean = scores.mean(axis=0)
-    area = np.sum((mean[1:] + mean[:-1]) / 2 * np.diff(ratios))
     return Bunch(
         ratios=ratios,
         mean=mean,
         std=scores.std(axis=0),
         scores=scores,
         train_size=np.asarray([repeat[1] for repeat in repeats]),
-        auc=float(area / (ratios[-1] - ratios[0])),
+        auc=normalized_area(ratios, mean),
     )

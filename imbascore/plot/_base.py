@@ -29,6 +29,7 @@ __all__ = [
     "band_legend",
     "check_matplotlib",
     "legend_below",
+    "mark_point",
     "pop_options",
     "rates_of_predictions",
     "reference_line",
@@ -264,6 +265,12 @@ def band_legend(ax, band, *, loc, fontsize="small"):
         title_fontsize="x-small",
         framealpha=0.9,
     )
+
+
+def mark_point(ax, x, y, marker, size, color, **style):
+    """One point marked in ``color``, outlined in black (a best point)."""
+    style = {"markeredgecolor": "black", "linestyle": "none", **style}
+    return ax.plot(x, y, marker=marker, markersize=size, color=color, **style)
 
 
 def legend_below(ax, ncol, **kwargs):
