@@ -37,29 +37,19 @@ _FUNC = "balanced_accuracy_curve"
 
 
 def _check_ratios(ratios):
+    def refused(rule, got):
+        return param_error(_FUNC, "ratios", f"a list of {rule}", got)
+
     try:
         values = np.asarray(ratios, dtype=float) if ratios is not None else None
     except (TypeError, ValueError):
-        raise TypeError(
-            param_error(_FUNC, "ratios", "a list of at least two shares", ratios)
-        ) from None
+        raise TypeError(refused("at least two shares", ratios)) from None
     if values is None or values.ndim != 1 or len(values) < 2:
-        raise ValueError(
-            param_error(_FUNC, "ratios", "a list of at least two shares", ratios)
-        )
+        raise ValueError(refused("at least two shares", ratios))
     if not np.all((values > 0) & (values < 1)):
-        raise ValueError(
-            param_error(
-                _FUNC,
-                "ratios",
-                "a list of shares strictly between 0 and 1",
-                values.tolist(),
-            )
-        )
+        raise ValueError(refused("shares strictly between 0 and 1", values.tolist()))
     if len(np.unique(values)) != len(values):
-        raise ValueError(
-            param_error(_FUNC, "ratios", "a list of distinct shares", values.tolist())
-        )
+        raise ValueError(refused("distinct shares", values.tolist()))
     return np.sort(values)
 
 

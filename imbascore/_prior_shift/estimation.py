@@ -136,28 +136,21 @@ class PrevalenceEstimate:
 # ---------------------------------------------------------------- checks
 
 
+def _bad_counts(func, rule, got, hint="", error=ValueError):
+    """The error that refuses the ``counts`` parameter."""
+    return error(param_error(func, "counts", rule, got, hint))
+
+
 def _check_counts(counts, func):
     """The rates ``M[i, j] = P(predicted j | true i)`` of ``counts``, and
     the counts' labels; every class needs true samples."""
     if not isinstance(counts, Counts):
-        raise TypeError(
-            param_error(
-                func,
-                "counts",
-                "a ConfusionCounts of the model on labelled data (e.g. "
-                "confusion_counts(y, cross_val_predict(model, X, y)))",
-                type(counts).__name__,
-            )
-        )
+        rule = "a ConfusionCounts of the model on labelled data (e.g. "
+        rule += "confusion_counts(y, cross_val_predict(model, X, y)))"
+        raise _bad_counts(func, rule, type(counts).__name__, error=TypeError)
     if counts.multilabel:
-        raise ValueError(
-            param_error(
-                func,
-                "counts",
-                "counts of single-label targets (one class ratio to estimate)",
-                "multilabel counts",
-            )
-        )
+        rule = "counts of single-label targets (one class ratio to estimate)"
+        raise _bad_counts(func, rule, "multilabel counts")
     labels = counts.labels
     matrix = np.asarray(
         counts.matrix.toarray() if hasattr(counts.matrix, "toarray") else counts.matrix,
@@ -166,15 +159,12 @@ def _check_counts(counts, func):
     rows = matrix.sum(axis=1)
     if len(labels) < 2 or (rows <= 0).any():
         empty = [label for label, row in zip(labels.tolist(), rows) if row <= 0]
-        raise ValueError(
-            param_error(
-                func,
-                "counts",
-                "counts with true samples of at least two classes, and of every "
-                "class they have (its rates cannot be measured without)",
-                f"true samples per class {dict(zip(labels.tolist(), rows.tolist()))}",
-                f"Classes without true samples: {empty!r}." if empty else "",
-            )
+        raise _bad_counts(
+            func,
+            "counts with true samples of at least two classes, and of every "
+            "class they have (its rates cannot be measured without)",
+            f"true samples per class {dict(zip(labels.tolist(), rows.tolist()))}",
+            f"Classes without true samples: {empty!r}." if empty else "",
         )
     return matrix / rows[:, None], labels
 
@@ -259,29 +249,23 @@ def _check_informative(rates, labels, func):
     if len(labels) == 2:
         gap = abs(rates[1, 1] - rates[0, 1])
         if gap <= 1e-12:
-            raise ValueError(
-                param_error(
-                    func,
-                    "counts",
-                    "rates with TPR different from FPR",
-                    f"TPR = FPR = {rates[1, 1]!r}",
-                    "The model predicts the positive class as often for "
-                    "negatives as for positives: it carries no information "
-                    "about the class ratio. Use a model that discriminates "
-                    "the classes, or method='cc'.",
-                )
+            raise _bad_counts(
+                func,
+                "rates with TPR different from FPR",
+                f"TPR = FPR = {rates[1, 1]!r}",
+                "The model predicts the positive class as often for negatives as "
+                "for positives: it carries no information about the class "
+                "ratio. Use a model that discriminates the classes, or "
+                "method='cc'.",
             )
         return
     if np.linalg.matrix_rank(rates) < len(labels):
-        raise ValueError(
-            param_error(
-                func,
-                "counts",
-                "rates P(predicted j | true i) that form an invertible matrix",
-                np.round(rates, 6).tolist(),
-                "Some classes are predicted alike whatever their truth: the "
-                "model carries no information about their ratio.",
-            )
+        raise _bad_counts(
+            func,
+            "rates P(predicted j | true i) that form an invertible matrix",
+            np.round(rates, 6).tolist(),
+            "Some classes are predicted alike whatever their truth: the "
+            "model carries no information about their ratio.",
         )
 
 
