@@ -56,14 +56,9 @@ def _two_class_counts(counts, pos_label, func):
     """The one-vs-rest counts of ``pos_label`` in two-class counts with
     samples of both classes."""
     if counts.multilabel or len(counts.labels) != 2:
-        raise ValueError(
-            param_error(
-                func,
-                "counts",
-                "counts of two classes (the ratio is of positives to negatives)",
-                f"counts of labels {counts.labels.tolist()!r}",
-            )
-        )
+        rule = "counts of two classes (the ratio is of positives to negatives)"
+        got = f"counts of labels {counts.labels.tolist()!r}"
+        raise ValueError(param_error(func, "counts", rule, got))
     options = metric_options(
         "sensitivity", {"pos_label": pos_label, "average": "binary"}, func
     )

@@ -178,14 +178,8 @@ class GroupMetricsDisplay(ClassifierDisplay):
         """
         func = f"{cls.__name__}.from_result"
         if not isinstance(result, GroupMetrics):
-            raise TypeError(
-                param_error(
-                    func,
-                    "result",
-                    "a GroupMetrics (the result of metrics_by_group)",
-                    type(result).__name__,
-                )
-            )
+            rule = "a GroupMetrics (the result of metrics_by_group)"
+            raise TypeError(param_error(func, "result", rule, type(result).__name__))
         key = result._index(metric)
         lower = getattr(result, "_lower_is_better", {}).get(key, False)
         viz = cls(
@@ -233,13 +227,9 @@ class GroupMetricsDisplay(ClassifierDisplay):
         display : GroupMetricsDisplay
         """
         if not isinstance(metric, str):
+            func = f"{cls.__name__}.from_predictions"
             raise TypeError(
-                param_error(
-                    f"{cls.__name__}.from_predictions",
-                    "metric",
-                    "a metric's name (a str)",
-                    metric,
-                )
+                param_error(func, "metric", "a metric's name (a str)", metric)
             )
         result = metrics_by_group(
             y_true,
