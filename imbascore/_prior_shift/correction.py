@@ -301,26 +301,14 @@ class PriorCorrectedClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimato
             return self.original_prior_
         if isinstance(target, PrevalenceEstimate):
             if target.labels.tolist() != self.classes_.tolist():
-                raise ValueError(
-                    param_error(
-                        func,
-                        "target_prior",
-                        f"an estimate for the classes {self.classes_.tolist()!r}",
-                        target,
-                    )
-                )
+                rule = f"an estimate for the classes {self.classes_.tolist()!r}"
+                raise ValueError(param_error(func, "target_prior", rule, target))
             target = target.priors
         if isinstance(target, str) or not (
             is_real(target) or hasattr(target, "__len__")
         ):
-            raise TypeError(
-                param_error(
-                    func,
-                    "target_prior",
-                    "'original', a float, a sequence of priors or a PrevalenceEstimate",
-                    target,
-                )
-            )
+            rule = "'original', a float, a sequence of priors or a PrevalenceEstimate"
+            raise TypeError(param_error(func, "target_prior", rule, target))
         return _check_prior(
             target, len(self.classes_), "target_prior", func, open_interval=False
         )

@@ -172,14 +172,9 @@ def _check_counts(counts, func):
 def _prediction_counts(y_pred, labels, func):
     """How many unlabelled samples are predicted in each of ``labels``."""
     if y_pred is None or (hasattr(y_pred, "__len__") and len(y_pred) == 0):
-        raise ValueError(
-            param_error(
-                func,
-                "y_pred",
-                "a non-empty array of predicted labels of the unlabelled data",
-                "an empty array" if y_pred is not None else None,
-            )
-        )
+        rule = "a non-empty array of predicted labels of the unlabelled data"
+        got = "an empty array" if y_pred is not None else None
+        raise ValueError(param_error(func, "y_pred", rule, got))
     try:
         # The counting path checks labels once for the whole package; it
         # names its first input y_true, which here is y_pred.
@@ -221,15 +216,9 @@ def _check_cv(cv, func):
     number = isinstance(cv, numbers.Integral) and not isinstance(cv, bool)
     iterable = hasattr(cv, "__iter__") and not isinstance(cv, str | bytes)
     if not (cv is None or splitter or iterable or (number and cv >= 2)):
-        raise ValueError(
-            param_error(
-                func,
-                "cv",
-                "None, an int >= 2, a cross-validation splitter or an iterable "
-                "of (train, test) splits",
-                cv,
-            )
-        )
+        rule = "None, an int >= 2, a cross-validation splitter or an iterable "
+        rule += "of (train, test) splits"
+        raise ValueError(param_error(func, "cv", rule, cv))
 
 
 def _binary_position(labels, pos_label, func):
@@ -826,14 +815,8 @@ def _num_samples(X, name="X", func="PrevalenceEstimator.estimate"):
     except TypeError:
         if isinstance(X, numbers.Number):
             return 1
-        raise TypeError(
-            param_error(
-                func,
-                name,
-                "an array-like of shape (n_samples, n_features)",
-                type(X).__name__,
-            )
-        ) from None
+        rule = "an array-like of shape (n_samples, n_features)"
+        raise TypeError(param_error(func, name, rule, type(X).__name__)) from None
 
 
 def check_classifier(estimator, func):

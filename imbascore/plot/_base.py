@@ -66,14 +66,9 @@ def _fitted_classes(estimator, func):
         )
     classes = np.asarray(classes)
     if len(classes) != 2:
-        raise ValueError(
-            param_error(
-                func,
-                "estimator",
-                "a binary classifier (two classes_)",
-                f"a classifier of {len(classes)} classes {classes.tolist()}",
-            )
-        )
+        got = f"a classifier of {len(classes)} classes {classes.tolist()}"
+        rule = "a binary classifier (two classes_)"
+        raise ValueError(param_error(func, "estimator", rule, got))
     return classes
 
 
@@ -122,14 +117,8 @@ def response_values(estimator, X, *, response_method, pos_label, methods, func):
                 return scores[:, position], pos_label
             scores = scores.ravel()
             return (-scores if position == 0 else scores), pos_label
-    raise ValueError(
-        param_error(
-            func,
-            "response_method",
-            f"a method the estimator has ({' or '.join(tried)})",
-            response_method,
-        )
-    )
+    rule = f"a method the estimator has ({' or '.join(tried)})"
+    raise ValueError(param_error(func, "response_method", rule, response_method))
 
 
 #: The display a constructor returns: the class it is called on.

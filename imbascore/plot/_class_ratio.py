@@ -40,15 +40,9 @@ def _check_ratios(ratios, func):
         or values.size < 2
         or not (np.isfinite(values) & (values > 0)).all()
     ):
-        raise ValueError(
-            param_error(
-                func,
-                "ratios",
-                "a 1-D array of at least two positive finite numbers (negatives "
-                "per positive)",
-                ratios,
-            )
-        )
+        rule = "a 1-D array of at least two positive finite numbers (negatives "
+        rule += "per positive)"
+        raise ValueError(param_error(func, "ratios", rule, ratios))
     return np.sort(values)
 
 
