@@ -206,12 +206,12 @@ class AccuracyDominanceDisplay(OperatingPointsDisplay):
             face = _FILLS.get(sampler, "C1") if sampler else "C1"
             # clip_on=False: a classifier that never predicts the minority
             # class sits at (-1, 0), on the corner of the axes.
-            point = {"linewidth": 1, "zorder": 3, "clip_on": False}
-            xy = self.dominance[i], self.gmean[i]
-            shape = {"marker": marker, "s": size, "facecolor": face}
-            ax.scatter(*xy, edgecolor="black", label=self.names[i], **shape, **point)
+            point: dict[str, Any] = {"linewidth": 1, "zorder": 3, "clip_on": False}
+            x, y = self.dominance[i], self.gmean[i]
+            shape: dict[str, Any] = {"marker": marker, "s": size, "facecolor": face}
+            ax.scatter(x, y, edgecolor="black", label=self.names[i], **shape, **point)
             if sampler in _CROSSED:
-                ax.scatter(*xy, marker="x", s=size * 0.45, color="black", **point)
+                ax.scatter(x, y, marker="x", s=size * 0.45, color="black", **point)
         ax.set_xlim(-1.05, 1.05)
         ax.set_ylim(-0.03, 1.05)
         ax.set_xlabel("dominance (TPR - TNR)")
