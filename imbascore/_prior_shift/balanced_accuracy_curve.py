@@ -23,15 +23,13 @@ from sklearn.utils import Bunch
 
 from .._core.checks import (
     check_pos_label,
-    is_missing,
-    missing_message,
     param_error,
     unknown_pos_label,
 )
 from .._core.engine.select import index_of
 from .._core.types import ArrayLike, PosLabel, RandomState
 from .._metrics.definitions import balanced_accuracy_score
-from .estimation import _num_samples
+from .estimation import check_classifier, check_labels_of
 
 __all__ = ["balanced_accuracy_curve"]
 
@@ -39,46 +37,37 @@ _FUNC = "balanced_accuracy_curve"
 
 
 def _check_ratios(ratios):
+    def refused(rule, got):
+        return param_error(_FUNC, "ratios", f"a list of {rule}", got)
+
     try:
         values = np.asarray(ratios, dtype=float) if ratios is not None else None
     except (TypeError, ValueError):
-        raise TypeError(
-            param_error(_FUNC, "ratios", "a list of at least two shares", ratios)
-        ) from None
+        raise TypeError(refused("at least two shares", ratios)) from None
     if values is None or values.ndim != 1 or len(values) < 2:
-        raise ValueError(
-            param_error(_FUNC, "ratios", "a list of at least two shares", ratios)
-        )
+        raise ValueError(refused("at least two shares", ratios))
     if not np.all((values > 0) & (values < 1)):
-        raise ValueError(
-            param_error(
-                _FUNC,
-                "ratios",
-                "a list of shares strictly between 0 and 1",
-                values.tolist(),
-            )
-        )
+        raise ValueError(refused("shares strictly between 0 and 1", values.tolist()))
     if len(np.unique(values)) != len(values):
-        raise ValueError(
-            param_error(_FUNC, "ratios", "a list of distinct shares", values.tolist())
-        )
+        raise ValueError(refused("distinct shares", values.tolist()))
     return np.sort(values)
 
 
-def _check_binary(y, pos_label):
-    if y.ndim != 1:
-        raise ValueError(
-            param_error(
-                _FUNC,
-                "y",
-                "a 1-D array of two classes",
-                f"an array of shape {y.shape}",
-            )
-        )
-    if (y.dtype.kind == "f" and np.isnan(y).any()) or (
-        y.dtype.kind == "O" and any(is_missing(label) for label in y.tolist())
+def _check_int(value, name, rule, *, low=None):
+    """Refuse ``value`` unless an int (not a bool) of at least ``low``, or
+    None where ``rule`` allows it."""
+    if value is None and rule.endswith("None"):
+        return
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Integral)
+        or (low is not None and value < low)
     ):
-        raise ValueError(missing_message("y", _FUNC))
+        raise ValueError(param_error(_FUNC, name, rule, value))
+
+
+def _check_binary(X, y, pos_label):
+    y = check_labels_of(X, y, _FUNC, "a 1-D array of two classes")
     classes = np.unique(y)
     if len(classes) != 2:
         raise ValueError(
@@ -93,12 +82,19 @@ def _check_binary(y, pos_label):
     pos_label = check_pos_label(pos_label, _FUNC, required=True)
     if index_of(classes, pos_label) < 0:
         raise unknown_pos_label(_FUNC, classes, pos_label, where="of y")
-    return np.asarray([value == pos_label for value in y.tolist()])
+    return y, np.asarray([value == pos_label for value in y.tolist()])
 
 
 def _training_size(n_positive, n_negative, ratios):
     """The largest training size every ratio can be drawn at without replacement."""
     return int(min(n_positive / ratios.max(), n_negative / (1 - ratios.min())))
+
+
+def normalized_area(ratios, mean):
+    """The area under the mean curve (trapezoids) divided by the span of the
+    ratios: in [0, 1]."""
+    area = np.sum((mean[1:] + mean[:-1]) / 2 * np.diff(ratios))
+    return float(area / (ratios[-1] - ratios[0]))
 
 
 def _one_repeat(estimator, X, y, positive, ratios, test_size, seed, pos_label):
@@ -209,43 +205,15 @@ def balanced_accuracy_curve(
     >>> bool(0.5 < curve.auc <= 1.0)
     True
     """
-    if not (hasattr(estimator, "fit") and hasattr(estimator, "predict")):
-        raise TypeError(
-            param_error(
-                _FUNC,
-                "estimator",
-                "a classifier with fit and predict",
-                type(estimator).__name__,
-            )
-        )
+    check_classifier(estimator, _FUNC)
     ratios = _check_ratios(ratios)
-    if n_jobs is not None and (
-        isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral)
-    ):
-        raise ValueError(param_error(_FUNC, "n_jobs", "an int or None", n_jobs))
-    if (
-        isinstance(n_repeats, bool)
-        or not isinstance(n_repeats, numbers.Integral)
-        or n_repeats < 1
-    ):
-        raise ValueError(param_error(_FUNC, "n_repeats", "a positive int", n_repeats))
+    _check_int(n_jobs, "n_jobs", "an int or None")
+    _check_int(n_repeats, "n_repeats", "a positive int", low=1)
     if not isinstance(test_size, numbers.Real) or not 0 < test_size < 1:
         raise ValueError(
             param_error(_FUNC, "test_size", "a float in the range (0, 1)", test_size)
         )
-    y = np.asarray(y)
-    if y.ndim == 1:  # the shape is _check_binary's
-        n_samples = _num_samples(X, "X", _FUNC)
-        if len(y) != n_samples:
-            raise ValueError(
-                param_error(
-                    _FUNC,
-                    "y",
-                    f"an array of the length of X ({n_samples} samples)",
-                    f"an array of length {len(y)}",
-                )
-            )
-    positive = _check_binary(y, pos_label)
+    y, positive = _check_binary(X, y, pos_label)
     n_positive_pool = int(np.floor(positive.sum() * (1 - test_size)))
     n_negative_pool = int(np.floor((~positive).sum() * (1 - test_size)))
     size = _training_size(n_positive_pool, n_negative_pool, ratios)
@@ -259,14 +227,7 @@ def balanced_accuracy_curve(
             f"hold {smallest} sample(s) of a class (at least 2 needed). Use "
             "narrower ratios or more data."
         )
-    if random_state is not None and (
-        isinstance(random_state, bool)
-        or not isinstance(random_state, numbers.Integral)
-        or random_state < 0
-    ):
-        raise ValueError(
-            param_error(_FUNC, "random_state", "an int >= 0 or None", random_state)
-        )
+    _check_int(random_state, "random_state", "an int >= 0 or None", low=0)
     seeds = np.random.SeedSequence(random_state).generate_state(n_repeats)
     repeats = joblib.Parallel(n_jobs=n_jobs)(
         joblib.delayed(_one_repeat)(
@@ -276,12 +237,11 @@ def balanced_accuracy_curve(
     )
     scores = np.asarray([repeat[0] for repeat in repeats], dtype=float)
     mean = scores.mean(axis=0)
-    area = np.sum((mean[1:] + mean[:-1]) / 2 * np.diff(ratios))
     return Bunch(
         ratios=ratios,
         mean=mean,
         std=scores.std(axis=0),
         scores=scores,
         train_size=np.asarray([repeat[1] for repeat in repeats]),
-        auc=float(area / (ratios[-1] - ratios[0])),
+        auc=normalized_area(ratios, mean),
     )

@@ -40,6 +40,7 @@ def _check_prior(prior, n_classes, name, func, *, open_interval):
         if n_classes == 2
         else f"a sequence of {n_classes} priors (one per class) summing to 1"
     )
+    interval = "(0, 1)" if open_interval else "[0, 1]"
     if isinstance(prior, str | bytes | bool | np.bool_) or prior is None:
         raise TypeError(param_error(func, name, rule, prior))
     if isinstance(prior, numbers.Real):
@@ -47,7 +48,6 @@ def _check_prior(prior, n_classes, name, func, *, open_interval):
             raise ValueError(param_error(func, name, rule, prior))
         inside = 0.0 < prior < 1.0 if open_interval else 0.0 <= prior <= 1.0
         if not (np.isfinite(prior) and inside):
-            interval = "(0, 1)" if open_interval else "[0, 1]"
             raise ValueError(param_error(func, name, f"a float in {interval}", prior))
         return np.array([1.0 - prior, float(prior)])
     try:
@@ -66,10 +66,8 @@ def _check_prior(prior, n_classes, name, func, *, open_interval):
         )
     low_ok = values > 0 if open_interval else values >= 0
     if not (np.isfinite(values).all() and low_ok.all() and (values <= 1).all()):
-        interval = "(0, 1)" if open_interval else "[0, 1]"
-        raise ValueError(
-            param_error(func, name, f"priors in {interval}", values.tolist())
-        )
+        rule = f"priors in {interval}"
+        raise ValueError(param_error(func, name, rule, values.tolist()))
     total = float(values.sum())
     if abs(total - 1.0) > _SUM_TOLERANCE:
         raise ValueError(
@@ -303,26 +301,14 @@ class PriorCorrectedClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimato
             return self.original_prior_
         if isinstance(target, PrevalenceEstimate):
             if target.labels.tolist() != self.classes_.tolist():
-                raise ValueError(
-                    param_error(
-                        func,
-                        "target_prior",
-                        f"an estimate for the classes {self.classes_.tolist()!r}",
-                        target,
-                    )
-                )
+                rule = f"an estimate for the classes {self.classes_.tolist()!r}"
+                raise ValueError(param_error(func, "target_prior", rule, target))
             target = target.priors
         if isinstance(target, str) or not (
             is_real(target) or hasattr(target, "__len__")
         ):
-            raise TypeError(
-                param_error(
-                    func,
-                    "target_prior",
-                    "'original', a float, a sequence of priors or a PrevalenceEstimate",
-                    target,
-                )
-            )
+            rule = "'original', a float, a sequence of priors or a PrevalenceEstimate"
+            raise TypeError(param_error(func, "target_prior", rule, target))
         return _check_prior(
             target, len(self.classes_), "target_prior", func, open_interval=False
         )

@@ -136,28 +136,21 @@ class PrevalenceEstimate:
 # ---------------------------------------------------------------- checks
 
 
+def _bad_counts(func, rule, got, hint="", error=ValueError):
+    """The error that refuses the ``counts`` parameter."""
+    return error(param_error(func, "counts", rule, got, hint))
+
+
 def _check_counts(counts, func):
     """The rates ``M[i, j] = P(predicted j | true i)`` of ``counts``, and
     the counts' labels; every class needs true samples."""
     if not isinstance(counts, Counts):
-        raise TypeError(
-            param_error(
-                func,
-                "counts",
-                "a ConfusionCounts of the model on labelled data (e.g. "
-                "confusion_counts(y, cross_val_predict(model, X, y)))",
-                type(counts).__name__,
-            )
-        )
+        rule = "a ConfusionCounts of the model on labelled data (e.g. "
+        rule += "confusion_counts(y, cross_val_predict(model, X, y)))"
+        raise _bad_counts(func, rule, type(counts).__name__, error=TypeError)
     if counts.multilabel:
-        raise ValueError(
-            param_error(
-                func,
-                "counts",
-                "counts of single-label targets (one class ratio to estimate)",
-                "multilabel counts",
-            )
-        )
+        rule = "counts of single-label targets (one class ratio to estimate)"
+        raise _bad_counts(func, rule, "multilabel counts")
     labels = counts.labels
     matrix = np.asarray(
         counts.matrix.toarray() if hasattr(counts.matrix, "toarray") else counts.matrix,
@@ -166,15 +159,12 @@ def _check_counts(counts, func):
     rows = matrix.sum(axis=1)
     if len(labels) < 2 or (rows <= 0).any():
         empty = [label for label, row in zip(labels.tolist(), rows) if row <= 0]
-        raise ValueError(
-            param_error(
-                func,
-                "counts",
-                "counts with true samples of at least two classes, and of every "
-                "class they have (its rates cannot be measured without)",
-                f"true samples per class {dict(zip(labels.tolist(), rows.tolist()))}",
-                f"Classes without true samples: {empty!r}." if empty else "",
-            )
+        raise _bad_counts(
+            func,
+            "counts with true samples of at least two classes, and of every "
+            "class they have (its rates cannot be measured without)",
+            f"true samples per class {dict(zip(labels.tolist(), rows.tolist()))}",
+            f"Classes without true samples: {empty!r}." if empty else "",
         )
     return matrix / rows[:, None], labels
 
@@ -182,14 +172,9 @@ def _check_counts(counts, func):
 def _prediction_counts(y_pred, labels, func):
     """How many unlabelled samples are predicted in each of ``labels``."""
     if y_pred is None or (hasattr(y_pred, "__len__") and len(y_pred) == 0):
-        raise ValueError(
-            param_error(
-                func,
-                "y_pred",
-                "a non-empty array of predicted labels of the unlabelled data",
-                "an empty array" if y_pred is not None else None,
-            )
-        )
+        rule = "a non-empty array of predicted labels of the unlabelled data"
+        got = "an empty array" if y_pred is not None else None
+        raise ValueError(param_error(func, "y_pred", rule, got))
     try:
         # The counting path checks labels once for the whole package; it
         # names its first input y_true, which here is y_pred.
@@ -197,22 +182,15 @@ def _prediction_counts(y_pred, labels, func):
     except (TypeError, ValueError) as error:
         message = str(error).replace("'y_true' parameter", "'y_pred' parameter")
         raise type(error)(message) from None
+    if counted.multilabel:
+        rule = "a 1-D array of predicted labels of shape (n_samples,)"
+        got = "a 2-D multilabel indicator"
+        raise ValueError(param_error(func, "y_pred", rule, got))
     # matched to the counts' classes here, not by the counting's `labels`
     # (whose errors would blame a parameter this function does not have)
-    unknown = []
-    if not counted.multilabel:
-        unknown = [
-            label for label in counted.labels.tolist() if index_of(labels, label) < 0
-        ]
-    if counted.multilabel:
-        raise ValueError(
-            param_error(
-                func,
-                "y_pred",
-                "a 1-D array of predicted labels of shape (n_samples,)",
-                "a 2-D multilabel indicator",
-            )
-        )
+    unknown = [
+        label for label in counted.labels.tolist() if index_of(labels, label) < 0
+    ]
     if unknown:
         raise ValueError(
             param_error(
@@ -238,15 +216,9 @@ def _check_cv(cv, func):
     number = isinstance(cv, numbers.Integral) and not isinstance(cv, bool)
     iterable = hasattr(cv, "__iter__") and not isinstance(cv, str | bytes)
     if not (cv is None or splitter or iterable or (number and cv >= 2)):
-        raise ValueError(
-            param_error(
-                func,
-                "cv",
-                "None, an int >= 2, a cross-validation splitter or an iterable "
-                "of (train, test) splits",
-                cv,
-            )
-        )
+        rule = "None, an int >= 2, a cross-validation splitter or an iterable "
+        rule += "of (train, test) splits"
+        raise ValueError(param_error(func, "cv", rule, cv))
 
 
 def _binary_position(labels, pos_label, func):
@@ -266,29 +238,23 @@ def _check_informative(rates, labels, func):
     if len(labels) == 2:
         gap = abs(rates[1, 1] - rates[0, 1])
         if gap <= 1e-12:
-            raise ValueError(
-                param_error(
-                    func,
-                    "counts",
-                    "rates with TPR different from FPR",
-                    f"TPR = FPR = {rates[1, 1]!r}",
-                    "The model predicts the positive class as often for "
-                    "negatives as for positives: it carries no information "
-                    "about the class ratio. Use a model that discriminates "
-                    "the classes, or method='cc'.",
-                )
+            raise _bad_counts(
+                func,
+                "rates with TPR different from FPR",
+                f"TPR = FPR = {rates[1, 1]!r}",
+                "The model predicts the positive class as often for negatives as "
+                "for positives: it carries no information about the class "
+                "ratio. Use a model that discriminates the classes, or "
+                "method='cc'.",
             )
         return
     if np.linalg.matrix_rank(rates) < len(labels):
-        raise ValueError(
-            param_error(
-                func,
-                "counts",
-                "rates P(predicted j | true i) that form an invertible matrix",
-                np.round(rates, 6).tolist(),
-                "Some classes are predicted alike whatever their truth: the "
-                "model carries no information about their ratio.",
-            )
+        raise _bad_counts(
+            func,
+            "rates P(predicted j | true i) that form an invertible matrix",
+            np.round(rates, 6).tolist(),
+            "Some classes are predicted alike whatever their truth: the "
+            "model carries no information about their ratio.",
         )
 
 
@@ -543,13 +509,9 @@ def estimate_prevalence(
     level, n_draws = _check_interval_options(confidence_level, n_resamples, func)
     predicted = _prediction_counts(y_pred, labels, func)
     q = predicted / predicted.sum()
-    setting = {  # of the result, drawn or not
-        "method": method,
-        "level": level,
-        "labels": labels,
-        "position": position,
-        "n_draws": n_draws,
-    }
+    setting = dict(  # of the result, drawn or not
+        method=method, level=level, labels=labels, position=position, n_draws=n_draws
+    )
     rng = check_seed(random_state, func)
     shares = rng.dirichlet(1.0 + predicted, size=n_draws) if level else None
     if method == "cc":
@@ -713,15 +675,7 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         """Measure the rates by cross-validation, then refit on ``X, y``."""
         func = "PrevalenceEstimator.fit"
         method = check_choice(self.method, "method", ESTIMATOR_METHODS, func)
-        if not (hasattr(self.estimator, "fit") and hasattr(self.estimator, "predict")):
-            raise TypeError(
-                param_error(
-                    func,
-                    "estimator",
-                    "a classifier with fit and predict",
-                    type(self.estimator).__name__,
-                )
-            )
+        check_classifier(self.estimator, func)
         if method in ("pcc", "pacc", "em") and not hasattr(
             self.estimator, "predict_proba"
         ):
@@ -783,16 +737,9 @@ class PrevalenceEstimator(MetaEstimatorMixin, BaseEstimator):
         """
         check_is_fitted(self, "estimator_")
         func = "PrevalenceEstimator.estimate"
-        n_samples = _num_samples(X_unlabelled, "X_unlabelled", func)
-        if n_samples == 0:
-            raise ValueError(
-                param_error(
-                    func,
-                    "X_unlabelled",
-                    "a non-empty set of samples",
-                    "0 samples",
-                )
-            )
+        if _num_samples(X_unlabelled, "X_unlabelled", func) == 0:
+            rule = "a non-empty set of samples"
+            raise ValueError(param_error(func, "X_unlabelled", rule, "0 samples"))
         level, n_draws = _check_interval_options(confidence_level, n_resamples, func)
         binary = len(self.classes_) == 2
         pos_label = self.classes_[1] if binary else 1
@@ -868,46 +815,41 @@ def _num_samples(X, name="X", func="PrevalenceEstimator.estimate"):
     except TypeError:
         if isinstance(X, numbers.Number):
             return 1
-        raise TypeError(
-            param_error(
-                func,
-                name,
-                "an array-like of shape (n_samples, n_features)",
-                type(X).__name__,
-            )
-        ) from None
+        rule = "an array-like of shape (n_samples, n_features)"
+        raise TypeError(param_error(func, name, rule, type(X).__name__)) from None
+
+
+def check_classifier(estimator, func):
+    """Refuse an ``estimator`` without ``fit`` and ``predict``."""
+    if not (hasattr(estimator, "fit") and hasattr(estimator, "predict")):
+        rule = "a classifier with fit and predict"
+        raise TypeError(param_error(func, "estimator", rule, type(estimator).__name__))
+
+
+def check_labels_of(X, y, func, shape="a 1-D array of labels"):
+    """``y`` as a 1-D array (``shape`` names the rule) as long as ``X``,
+    free of missing labels; its classes are the caller's to check."""
+    n_samples = _num_samples(X, "X", func)
+    y = np.asarray(y)
+    if y.ndim != 1:
+        raise ValueError(param_error(func, "y", shape, f"an array of shape {y.shape}"))
+    if len(y) != n_samples:
+        rule = f"an array of the length of X ({n_samples} samples)"
+        raise ValueError(param_error(func, "y", rule, f"an array of length {len(y)}"))
+    if (y.dtype.kind == "f" and np.isnan(y).any()) or (
+        y.dtype.kind == "O" and any(is_missing(label) for label in y.tolist())
+    ):
+        raise ValueError(missing_message("y", func))
+    return y
 
 
 def check_X_y(X, y, func):
     """``y`` as a 1-D array of at least two classes, free of missing labels,
     as long as ``X``: checked at the door of a function that fits models on
     them, whose own errors (scikit-learn's) would not name ``func``."""
-    n_samples = _num_samples(X, "X", func)
-    y = np.asarray(y)
-    if y.ndim != 1:
-        raise ValueError(
-            param_error(
-                func, "y", "a 1-D array of labels", f"an array of shape {y.shape}"
-            )
-        )
-    if len(y) != n_samples:
-        raise ValueError(
-            param_error(
-                func,
-                "y",
-                f"an array of the length of X ({n_samples} samples)",
-                f"an array of length {len(y)}",
-            )
-        )
-    if (y.dtype.kind == "f" and np.isnan(y).any()) or (
-        y.dtype.kind == "O" and any(is_missing(label) for label in y.tolist())
-    ):
-        raise ValueError(missing_message("y", func))
+    y = check_labels_of(X, y, func)
     classes = np.unique(y)
     if len(classes) < 2:
-        raise ValueError(
-            param_error(
-                func, "y", "labels of at least two classes", f"{len(classes)} class(es)"
-            )
-        )
+        got = f"{len(classes)} class(es)"
+        raise ValueError(param_error(func, "y", "labels of at least two classes", got))
     return y

@@ -20,15 +20,9 @@ __all__ = ["best_index", "constrained_best"]
 def best_index(values, thresholds, metric, func):
     """The index of the best of ``values`` (metric ``metric``), NaN left out."""
     if metric in NOT_A_QUALITY:
-        raise ValueError(
-            param_error(
-                func,
-                "metric",
-                "a metric with a best value (not 'dominance', which says which "
-                "class a classifier favours)",
-                metric,
-            )
-        )
+        rule = "a metric with a best value (not 'dominance', which says which "
+        rule += "class a classifier favours)"
+        raise ValueError(param_error(func, "metric", rule, metric))
     values = np.asarray(values, dtype=float)
     finite = ~np.isnan(values)
     if not finite.any():

@@ -31,14 +31,8 @@ def check_constraint(constraint, names, func, parameter="constraint"):
         or len(constraint) != 3
         or not isinstance(constraint[0], str)
     ):
-        raise ValueError(
-            param_error(
-                func,
-                parameter,
-                "a tuple (metric, operator, bound) such as ('precision', '>=', 0.9)",
-                constraint,
-            )
-        )
+        rule = "a tuple (metric, operator, bound) such as ('precision', '>=', 0.9)"
+        raise ValueError(param_error(func, parameter, rule, constraint))
     metric, operator, bound = constraint
     if metric not in names:
         raise ValueError(

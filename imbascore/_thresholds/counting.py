@@ -52,17 +52,23 @@ def _check_thresholds(thresholds, func):
         return int(thresholds)
     if isinstance(thresholds, numbers.Number | str | bytes):
         raise TypeError(param_error(func, "thresholds", rule, thresholds))
+    given = threshold_array(thresholds, func, rule)
+    if np.isnan(given).any():
+        raise ValueError(param_error(func, "thresholds", "free of NaN", "NaN"))
+    return given
+
+
+def threshold_array(thresholds, func, rule, *, scalar=False):
+    """``thresholds`` as a non-empty 1-D float array (from a scalar too where
+    ``scalar``), refused under ``rule``."""
     try:
         given = np.asarray(thresholds, dtype=np.float64)
     except (TypeError, ValueError):
         raise TypeError(param_error(func, "thresholds", rule, thresholds)) from None
-    if given.ndim != 1 or given.size == 0:
-        raise ValueError(
-            param_error(func, "thresholds", rule, f"an array of shape {given.shape}")
-        )
-    if np.isnan(given).any():
-        raise ValueError(param_error(func, "thresholds", "free of NaN", "NaN"))
-    return given
+    if given.ndim > 1 or given.ndim < (not scalar) or given.size == 0:
+        got = f"an array of shape {given.shape}"
+        raise ValueError(param_error(func, "thresholds", rule, got))
+    return given.ravel()
 
 
 def _spaced(given, low, high):

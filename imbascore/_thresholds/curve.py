@@ -328,10 +328,7 @@ def counted_curve(y_true, y_score, *, metrics, func, metric_params=None, **count
     return ThresholdCurve(
         thresholds=at,
         values=values,
-        tp=counts.tp,
-        fp=counts.fp,
-        fn=counts.fn,
-        tn=counts.tn,
+        **{name: getattr(counts, name) for name in ("tp", "fp", "fn", "tn")},
         pos_label=pos_label,
         prevalence=share,
         classes=counts.classes,

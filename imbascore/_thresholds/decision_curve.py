@@ -27,6 +27,7 @@ from .._metrics.net_benefit_formulas import (
     net_benefit,
     warn_undefined,
 )
+from .counting import threshold_array
 from .curve import array_text, counted_curve
 
 __all__ = ["DecisionCurve", "decision_curve"]
@@ -103,15 +104,7 @@ def _check_probabilities(thresholds, func):
         return np.round(np.arange(0.01, 1.0, 0.01), 10)
     if isinstance(thresholds, str | bytes | bool | np.bool_):
         raise TypeError(param_error(func, "thresholds", rule, thresholds))
-    try:
-        values = np.asarray(thresholds, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(param_error(func, "thresholds", rule, thresholds)) from None
-    if values.ndim > 1 or values.size == 0:
-        raise ValueError(
-            param_error(func, "thresholds", rule, f"an array of shape {values.shape}")
-        )
-    values = values.ravel()
+    values = threshold_array(thresholds, func, rule, scalar=True)
     for value in values:
         check_threshold_probability(float(value), func, "thresholds")
     if np.any(np.diff(values) <= 0):

@@ -259,15 +259,8 @@ def tpr_at_fpr_score(
 
 #: The score functions by registry name.
 OPERATING_POINT_SCORES = {name: globals()[f"{name}_score"] for name in _RATES}
-for _name, (
-    _,
-    _,
-    _operator,
-    _bound,
-    _objective,
-    _constraint,
-    _example,
-) in _RATES.items():
+for _name, _row in _RATES.items():
+    _operator, _bound, _objective, _constraint, _example = _row[2:]
     OPERATING_POINT_SCORES[_name].__doc__ = _DOC.format(
         objective=_objective,
         constraint=_constraint,

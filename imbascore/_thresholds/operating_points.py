@@ -310,21 +310,13 @@ def operating_point(
         func,
     )
     if curve.classes is not None and len(curve.classes) < 2:
-        raise ValueError(
-            param_error(
-                func,
-                "y_true",
-                "labels of both classes (an operating point trades one class's "
-                "errors against the other's)",
-                f"one class, {curve.classes.tolist()}",
-            )
-        )
+        rule = "labels of both classes (an operating point trades one class's "
+        rule += "errors against the other's)"
+        got = f"one class, {curve.classes.tolist()}"
+        raise ValueError(param_error(func, "y_true", rule, got))
     if index is None and given is None:
-        raise ValueError(
-            param_error(
-                func, "objective", "a metric defined at some threshold", objective
-            )
-        )
+        rule = "a metric defined at some threshold"
+        raise ValueError(param_error(func, "objective", rule, objective))
     if index is None:
         raise unmet_error(constraint, curve.values[metric], func)
     rng = check_random_state(random_state)

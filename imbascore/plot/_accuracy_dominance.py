@@ -206,29 +206,12 @@ class AccuracyDominanceDisplay(OperatingPointsDisplay):
             face = _FILLS.get(sampler, "C1") if sampler else "C1"
             # clip_on=False: a classifier that never predicts the minority
             # class sits at (-1, 0), on the corner of the axes.
-            ax.scatter(
-                self.dominance[i],
-                self.gmean[i],
-                marker=marker,
-                s=size,
-                facecolor=face,
-                edgecolor="black",
-                linewidth=1,
-                zorder=3,
-                clip_on=False,
-                label=self.names[i],
-            )
+            point: dict[str, Any] = {"linewidth": 1, "zorder": 3, "clip_on": False}
+            x, y = self.dominance[i], self.gmean[i]
+            shape: dict[str, Any] = {"marker": marker, "s": size, "facecolor": face}
+            ax.scatter(x, y, edgecolor="black", label=self.names[i], **shape, **point)
             if sampler in _CROSSED:
-                ax.scatter(
-                    self.dominance[i],
-                    self.gmean[i],
-                    marker="x",
-                    s=size * 0.45,
-                    color="black",
-                    linewidth=1,
-                    zorder=3,
-                    clip_on=False,
-                )
+                ax.scatter(x, y, marker="x", s=size * 0.45, color="black", **point)
         ax.set_xlim(-1.05, 1.05)
         ax.set_ylim(-0.03, 1.05)
         ax.set_xlabel("dominance (TPR - TNR)")
@@ -267,27 +250,12 @@ class AccuracyDominanceDisplay(OperatingPointsDisplay):
         """Shape = classifier, fill = training set, decoded once each."""
         from matplotlib.lines import Line2D
 
+        def mark(marker, size, **style):
+            return Line2D([], [], linestyle="", marker=marker, markersize=size, **style)
+
         def proxy(marker, face, crossed=False, size=8):
-            shape = Line2D(
-                [],
-                [],
-                linestyle="",
-                marker=marker,
-                markersize=size,
-                markerfacecolor=face,
-                markeredgecolor="black",
-            )
-            if not crossed:
-                return shape
-            cross = Line2D(
-                [],
-                [],
-                linestyle="",
-                marker="x",
-                markersize=size * 0.6,
-                color="black",
-            )
-            return (shape, cross)
+            shape = mark(marker, size, markerfacecolor=face, markeredgecolor="black")
+            return (shape, mark("x", size * 0.6, color="black")) if crossed else shape
 
         handles, labels = ax.get_legend_handles_labels()
         keep = [

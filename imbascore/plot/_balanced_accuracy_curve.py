@@ -8,7 +8,10 @@ import numpy as np
 
 from .._core.types import ArrayLike, PosLabel
 from .._metrics.definitions import balanced_accuracy_score
-from .._prior_shift.balanced_accuracy_curve import balanced_accuracy_curve
+from .._prior_shift.balanced_accuracy_curve import (
+    balanced_accuracy_curve,
+    normalized_area,
+)
 from ._base import Display, shade
 
 if TYPE_CHECKING:
@@ -118,12 +121,11 @@ class BalancedAccuracyCurveDisplay(Display):
             means.append(np.mean(scores))
             stds.append(np.std(scores))
         means = np.asarray(means)
-        area = np.sum((means[1:] + means[:-1]) / 2 * np.diff(ratios))
         viz = cls(
             ratios=ratios,
             mean=means,
             std=stds,
-            auc=float(area / (ratios[-1] - ratios[0])),
+            auc=normalized_area(ratios, means),
             name=name,
         )
         return viz.plot(ax=ax)

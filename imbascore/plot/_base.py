@@ -29,6 +29,7 @@ __all__ = [
     "band_legend",
     "check_matplotlib",
     "legend_below",
+    "mark_point",
     "pop_options",
     "rates_of_predictions",
     "reference_line",
@@ -65,14 +66,9 @@ def _fitted_classes(estimator, func):
         )
     classes = np.asarray(classes)
     if len(classes) != 2:
-        raise ValueError(
-            param_error(
-                func,
-                "estimator",
-                "a binary classifier (two classes_)",
-                f"a classifier of {len(classes)} classes {classes.tolist()}",
-            )
-        )
+        got = f"a classifier of {len(classes)} classes {classes.tolist()}"
+        rule = "a binary classifier (two classes_)"
+        raise ValueError(param_error(func, "estimator", rule, got))
     return classes
 
 
@@ -121,14 +117,8 @@ def response_values(estimator, X, *, response_method, pos_label, methods, func):
                 return scores[:, position], pos_label
             scores = scores.ravel()
             return (-scores if position == 0 else scores), pos_label
-    raise ValueError(
-        param_error(
-            func,
-            "response_method",
-            f"a method the estimator has ({' or '.join(tried)})",
-            response_method,
-        )
-    )
+    rule = f"a method the estimator has ({' or '.join(tried)})"
+    raise ValueError(param_error(func, "response_method", rule, response_method))
 
 
 #: The display a constructor returns: the class it is called on.
@@ -266,16 +256,17 @@ def band_legend(ax, band, *, loc, fontsize="small"):
     )
 
 
+def mark_point(ax, x, y, marker, size, color, **style):
+    """One point marked in ``color``, outlined in black (a best point)."""
+    style = {"markeredgecolor": "black", "linestyle": "none", **style}
+    return ax.plot(x, y, marker=marker, markersize=size, color=color, **style)
+
+
 def legend_below(ax, ncol, **kwargs):
-    """A small legend under the axes, out of the way of the points."""
-    ax.legend(
-        fontsize="x-small",
-        loc="upper center",
-        ncol=ncol,
-        bbox_to_anchor=(0.5, -0.14),
-        frameon=False,
-        **kwargs,
-    )
+    """A small legend under the axes, out of the way of the points
+    (``kwargs`` may move its anchor)."""
+    place = {"bbox_to_anchor": (0.5, -0.14), **kwargs}
+    ax.legend(fontsize="x-small", loc="upper center", ncol=ncol, frameon=False, **place)
 
 
 def rates_of_predictions(y_true, predictions, *, pos_label, sample_weight, func):

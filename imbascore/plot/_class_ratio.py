@@ -40,15 +40,9 @@ def _check_ratios(ratios, func):
         or values.size < 2
         or not (np.isfinite(values) & (values > 0)).all()
     ):
-        raise ValueError(
-            param_error(
-                func,
-                "ratios",
-                "a 1-D array of at least two positive finite numbers (negatives "
-                "per positive)",
-                ratios,
-            )
-        )
+        rule = "a 1-D array of at least two positive finite numbers (negatives "
+        rule += "per positive)"
+        raise ValueError(param_error(func, "ratios", rule, ratios))
     return np.sort(values)
 
 
@@ -56,14 +50,9 @@ def _two_class_counts(counts, pos_label, func):
     """The one-vs-rest counts of ``pos_label`` in two-class counts with
     samples of both classes."""
     if counts.multilabel or len(counts.labels) != 2:
-        raise ValueError(
-            param_error(
-                func,
-                "counts",
-                "counts of two classes (the ratio is of positives to negatives)",
-                f"counts of labels {counts.labels.tolist()!r}",
-            )
-        )
+        rule = "counts of two classes (the ratio is of positives to negatives)"
+        got = f"counts of labels {counts.labels.tolist()!r}"
+        raise ValueError(param_error(func, "counts", rule, got))
     options = metric_options(
         "sensitivity", {"pos_label": pos_label, "average": "binary"}, func
     )

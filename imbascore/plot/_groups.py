@@ -10,7 +10,7 @@ import numpy as np
 from .._core.checks import check_bool, param_error
 from .._core.types import ArrayLike
 from .._groups.metrics import GroupMetrics, metrics_by_group
-from ._base import ClassifierDisplay
+from ._base import ClassifierDisplay, legend_below
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -178,14 +178,8 @@ class GroupMetricsDisplay(ClassifierDisplay):
         """
         func = f"{cls.__name__}.from_result"
         if not isinstance(result, GroupMetrics):
-            raise TypeError(
-                param_error(
-                    func,
-                    "result",
-                    "a GroupMetrics (the result of metrics_by_group)",
-                    type(result).__name__,
-                )
-            )
+            rule = "a GroupMetrics (the result of metrics_by_group)"
+            raise TypeError(param_error(func, "result", rule, type(result).__name__))
         key = result._index(metric)
         lower = getattr(result, "_lower_is_better", {}).get(key, False)
         viz = cls(
@@ -233,13 +227,9 @@ class GroupMetricsDisplay(ClassifierDisplay):
         display : GroupMetricsDisplay
         """
         if not isinstance(metric, str):
+            func = f"{cls.__name__}.from_predictions"
             raise TypeError(
-                param_error(
-                    f"{cls.__name__}.from_predictions",
-                    "metric",
-                    "a metric's name (a str)",
-                    metric,
-                )
+                param_error(func, "metric", "a metric's name (a str)", metric)
             )
         result = metrics_by_group(
             y_true,
@@ -378,12 +368,5 @@ class GroupMetricsDisplay(ClassifierDisplay):
             ax.set_title(title)
         # under the x axis' label, at a fixed distance whatever the height
         below = ax.transAxes + ScaledTranslation(0, -0.5, ax.figure.dpi_scale_trans)
-        ax.legend(
-            fontsize="x-small",
-            loc="upper center",
-            ncol=4,
-            bbox_to_anchor=(0.5, 0.0),
-            bbox_transform=below,
-            frameon=False,
-        )
+        legend_below(ax, ncol=4, bbox_to_anchor=(0.5, 0.0), bbox_transform=below)
         return self

@@ -129,14 +129,9 @@ class _RankingCurveDisplay(ClassifierDisplay):
         )
         tp, fp = ranked.cumulated()
         if not (tp[-1] > 0 and fp[-1] > 0):
-            raise ValueError(
-                param_error(
-                    func,
-                    "y_true",
-                    "positive and negative samples of weight above 0",
-                    f"{float(tp[-1]):g} positive and {float(fp[-1]):g} negative weight",
-                )
-            )
+            rule = "positive and negative samples of weight above 0"
+            got = f"{float(tp[-1]):g} positive and {float(fp[-1]):g} negative weight"
+            raise ValueError(param_error(func, "y_true", rule, got))
         positive = (inputs.truth == inputs.pos_label).astype(int)
         x, y = cls._exact_curve(positive, inputs.scores, inputs.weights)
         area = cls._AREA(positive, inputs.scores, sample_weight=inputs.weights)

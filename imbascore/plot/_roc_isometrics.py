@@ -20,6 +20,7 @@ import numpy as np
 from .._core.types import ArrayLike
 from .._metrics.catalogue import LABEL_CATALOGUE
 from .._thresholds.curve import check_metrics, values_at_rates
+from ._base import mark_point
 from ._threshold_curve import ThresholdMetricsDisplay
 
 if TYPE_CHECKING:
@@ -208,18 +209,10 @@ class RocIsometricsDisplay(ThresholdMetricsDisplay):
                 f"best {self._describe(key)}: {self.values[key][index]:.3f} "
                 f"at t = {self.thresholds[index]:.3g}"
             )
-            ax.plot(
-                self.fpr[index],
-                self.tpr[index],
-                marker=_MARKERS[number % len(_MARKERS)],
-                # later marks smaller: marks of one point stay visible
-                markersize=max(13 - 2 * number, 5),
-                color=color,
-                markeredgecolor="black",
-                linestyle="none",
-                zorder=4,
-                label=label,
-            )
+            marker = _MARKERS[number % len(_MARKERS)]
+            size = max(13 - 2 * number, 5)  # later smaller: one point's marks show
+            x, y = self.fpr[index], self.tpr[index]
+            mark_point(ax, x, y, marker, size, color, zorder=4, label=label)
             if key == isometrics:
                 ax.contour(
                     fpr_grid,

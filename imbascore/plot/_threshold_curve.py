@@ -10,7 +10,7 @@ import numpy as np
 from .._core.types import ArrayLike, PosLabel
 from .._metrics.catalogue import NOT_A_QUALITY
 from .._thresholds.curve import threshold_curve
-from ._base import ClassifierDisplay, pop_options
+from ._base import ClassifierDisplay, mark_point, pop_options
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -203,16 +203,8 @@ class ThresholdCurveDisplay(ThresholdMetricsDisplay):
             (line,) = ax.plot(x, values[order], label=label, linewidth=1.5)
             self.lines_[key] = line
             if best is not None:
-                ax.plot(
-                    self.thresholds[best],
-                    values[best],
-                    marker="o",
-                    markersize=7,
-                    markeredgecolor="black",
-                    color=line.get_color(),
-                    linestyle="none",
-                    zorder=3,
-                )
+                x_best, color = self.thresholds[best], line.get_color()
+                mark_point(ax, x_best, values[best], "o", 7, color, zorder=3)
                 ax.axvline(
                     self.thresholds[best],
                     color=line.get_color(),
