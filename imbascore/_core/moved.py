@@ -28,7 +28,7 @@ MOVED = {
     "_constraints": "_thresholds.constraints",
     "_costs": "_metrics.cost_formulas",
     "_engine": "_core.engine",
-    "_formulas": "_metrics.formulas",
+    "_formulas": "_specs.formulas",
     "_garcia2009": "_metrics.garcia2009",
     "_inputs": "_core.inputs",
     "_named_scores": "_metrics.named_scores",

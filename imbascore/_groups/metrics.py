@@ -31,13 +31,13 @@ from .._inference.callables import metric_value
 from .._inference.intervals import counts_interval, table_evaluator
 from .._inference.ranking import bootstrap_generator, ranking_interval
 from .._inference.settings import Resampling
-from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
 from .._metrics.named_scores import (
     check_metric_name,
     option_names,
     score_of_table,
 )
 from .._ranking.evaluate import SCORE_METRIC_NAMES, ranking_score
+from .._specs.catalogue import BY_NAME, LOWER_IS_BETTER
 from .._thresholds.curve import route_params
 from .counts import count_by_group
 from .resampling import label_draws, quiet, score_draws

@@ -12,11 +12,11 @@ from sklearn.exceptions import UndefinedMetricWarning
 from .._calibration.evaluate import CALIBRATION_METRIC_NAMES, calibration_statistic
 from .._core.checks import param_error
 from .._core.types import ArrayLike
-from .._metrics.catalogue import BY_NAME, LOWER_IS_BETTER
 from .._metrics.named_scores import metric_options
 from .._metrics.per_class import METRICS
 from .._ranking.evaluate import SCORE_METRIC_NAMES
 from .._ranking.params import check_ranking_params
+from .._specs.catalogue import BY_NAME, LOWER_IS_BETTER
 from .metrics import (
     check_metric_name,
     inputs_family,

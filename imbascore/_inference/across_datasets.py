@@ -38,9 +38,9 @@ from .._core.checks import (
 )
 from .._core.optional import install_hint, require
 from .._core.types import ArrayLike
-from .._metrics.catalogue import LOWER_IS_BETTER
 from .._metrics.per_class import METRICS
 from .._metrics.scoring import METRIC_PARAMETERS, check_metric_params
+from .._specs.catalogue import LOWER_IS_BETTER
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -56,12 +56,12 @@ from .._core.resampling import (
 )
 from .._core.types import ArrayLike, RandomState
 from .._metrics.at_prevalence import prevalence_label
-from .._metrics.catalogue import LABEL_CATALOGUE
 from .._metrics.named_scores import check_metric_name, metric_options, score_of_table
 from .._metrics.per_class import per_class_values
 from .._metrics.scoring import score_table, select_for
 from .._metrics.sklearn_from_counts import SKLEARN_SCORES
 from .._ranking.evaluate import SCORE_METRIC_NAMES
+from .._specs.catalogue import LABEL_CATALOGUE
 from .calibration import calibration_interval
 from .callables import callable_interval, callable_name
 from .ranking import ranking_interval

@@ -13,10 +13,10 @@ import numpy as np
 from .._core.checks import check_choice
 from .._core.counts import Counts
 from .._core.engine import ContingencyTable
-from .._metrics.catalogue import LABEL_CATALOGUE
 from .._metrics.named_scores import score_of_table
 from .._metrics.per_class import METRICS
 from .._metrics.scoring import check_metric_params
+from .._specs.catalogue import LABEL_CATALOGUE
 from .intervals import counts_interval
 
 __all__ = ["CELL", "fold_scores", "summarize"]

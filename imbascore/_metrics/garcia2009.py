@@ -7,29 +7,7 @@ and TNR, and accuracy at the stated class ratios); so do we.
 
 from .._specs import formulas as F
 
-__all__ = ["GARCIA2009_CLASSIFIERS", "GARCIA2009_COLUMNS", "garcia2009_measures"]
-
-#: The paper's classifier names -> ours (see ``CLASSIFIERS``).
-GARCIA2009_CLASSIFIERS = {
-    "1NN": "1nn",
-    "MLP": "mlp",
-    "SVC": "svm",
-    "NBC": "nb",
-    "J48": "tree",
-    "RBF": "rbf",
-}
-
-GARCIA2009_COLUMNS = (
-    "TPR",
-    "TNR",
-    "Acc",
-    "Gmean",
-    "AUC",
-    "OP",
-    "IBA_1",
-    "IBA_.5",
-    "IBA_.1",
-)
+__all__ = ["garcia2009_measures"]
 
 
 def garcia2009_measures(tpr: float, tnr: float, accuracy: float) -> list[float]:

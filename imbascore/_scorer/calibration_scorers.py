@@ -19,7 +19,7 @@ from .._calibration.params import check_ece_params, check_score, check_stratum
 from .._core.checks import check_pos_label
 from .._core.engine.prevalence import check_prevalence
 from .._core.types import PosLabel, Scorer
-from .._metrics.catalogue import CALIBRATION_CATALOGUE, metric_info
+from .._specs.catalogue import CALIBRATION_CATALOGUE, metric_info
 from .records import SCORER_OF, scorer_of
 
 __all__ = [

@@ -24,8 +24,8 @@ from sklearn.metrics import make_scorer
 from .._core.engine.prevalence import check_prevalence
 from .._core.types import Scorer
 from .._metrics.at_prevalence import score_at_prevalence
-from .._metrics.catalogue import CATALOGUE, LABEL_CATALOGUE, metric_info
 from .._metrics.scoring import check_metric_options
+from .._specs.catalogue import CATALOGUE, LABEL_CATALOGUE, metric_info
 from .records import SCORER_OF, ratio_text, scorer_of
 
 __all__ = [

@@ -10,7 +10,7 @@ from sklearn.metrics import make_scorer
 
 from .._core.types import Scorer
 from .._groups.worst import check_worst_group_params, worst_group_score
-from .._metrics.catalogue import BY_NAME
+from .._specs.catalogue import BY_NAME
 from .factory_as_scorer import scorer_factory
 
 __all__ = ["worst_group_scorer"]

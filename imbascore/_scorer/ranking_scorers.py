@@ -14,8 +14,8 @@ from sklearn.metrics import make_scorer
 from .._core.engine.prevalence import check_prevalence
 from .._core.types import PosLabel, Scorer
 from .._metrics.at_prevalence import score_at_prevalence
-from .._metrics.catalogue import SCORE_CATALOGUE, metric_info
 from .._ranking.params import check_ranking_params
+from .._specs.catalogue import SCORE_CATALOGUE, metric_info
 from .records import SCORER_OF, scorer_of
 
 __all__ = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._metrics.catalogue import metric_info
+from .._specs.catalogue import metric_info
 from .factory_as_scorer import scorer_factory
 
 __all__ = ["SCORER_OF", "ratio_text", "scorer_of"]

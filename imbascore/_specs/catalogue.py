@@ -11,7 +11,7 @@ not copies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from types import MappingProxyType
 
 from .labels import LABEL_CATALOGUE
@@ -49,11 +49,13 @@ class _SpecSet(Set):
     """The names of the registered specs for which ``test(spec)`` holds, read
     from the registry on each use (so a registered metric is in it)."""
 
-    def __init__(self, test: Callable[[MetricInfo], bool], extra=frozenset()):
+    def __init__(
+        self, test: Callable[[MetricInfo], bool], extra: Iterable[str] = frozenset()
+    ) -> None:
         self._test = test
         self._extra = frozenset(extra)
 
-    def with_names(self, names) -> _SpecSet:
+    def with_names(self, names: Iterable[str]) -> _SpecSet:
         """This view and ``names`` (of readers' own quantities, not metrics)."""
         return _SpecSet(self._test, self._extra | frozenset(names))
 

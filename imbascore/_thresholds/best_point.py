@@ -10,7 +10,7 @@ constraint, first to the most margin on it (:func:`constrained_index`).
 import numpy as np
 
 from .._core.checks import param_error
-from .._metrics.catalogue import NOT_A_QUALITY
+from .._specs.catalogue import NOT_A_QUALITY
 from .constraints import constrained_index
 from .metric_values import _LOWER_IS_BETTER
 

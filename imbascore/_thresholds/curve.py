@@ -19,7 +19,7 @@ import numpy as np
 
 from .._core.checks import param_error
 from .._core.types import ArrayLike, FloatArray, PosLabel
-from .._metrics.catalogue import NOT_A_QUALITY
+from .._specs.catalogue import NOT_A_QUALITY
 from .best_point import best_index, constrained_best
 from .constraints import check_constraint, unmet_error
 from .counting import count_curve

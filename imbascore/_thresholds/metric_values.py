@@ -18,7 +18,6 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from .._core.checks import check_zero_division, param_error
-from .._metrics.catalogue import LOWER_IS_BETTER, metric_info
 from .._metrics.cost_formulas import (
     check_cost_matrix,
     constant_cost,
@@ -29,7 +28,7 @@ from .._metrics.named_scores import metric_options
 from .._metrics.net_benefit_formulas import check_threshold_probability, net_benefit
 from .._metrics.per_class import accuracy, per_class_values
 from .._metrics.sklearn_from_counts import _SET_WISE
-from .._specs.catalogue import LABEL_METRICS
+from .._specs.catalogue import LABEL_METRICS, LOWER_IS_BETTER, metric_info
 from .counting import binary_counts
 
 __all__ = [

@@ -21,8 +21,8 @@ from .._core.checks import check_confidence_level, check_n_resamples, param_erro
 from .._core.engine.select import index_of
 from .._core.resampling import percentiles
 from .._core.types import ArrayLike, PosLabel, RandomState
-from .._metrics.catalogue import NOT_A_QUALITY
 from .._report.confusion import ConfusionCounts
+from .._specs.catalogue import NOT_A_QUALITY
 from .constraints import check_constraint, constrained_index, unmet_error
 from .metric_values import (
     _LOWER_IS_BETTER,

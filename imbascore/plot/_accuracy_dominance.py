@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._core.types import ArrayLike, FloatArray
-from .._metrics import formulas as F
+from .._specs import formulas as F
 from ._base import legend_below
 from ._operating_points import OperatingPointsDisplay
 

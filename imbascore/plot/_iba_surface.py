@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .._core.checks import check_unit_interval
-from .._metrics import formulas as F
+from .._specs import formulas as F
 from ._base import check_matplotlib
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._core.types import ArrayLike
-from .._metrics.catalogue import LABEL_CATALOGUE
+from .._specs.catalogue import LABEL_CATALOGUE
 from .._thresholds.curve import check_metrics, values_at_rates
 from ._base import mark_point
 from ._threshold_curve import ThresholdMetricsDisplay

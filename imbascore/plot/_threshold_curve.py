@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from .._core.types import ArrayLike, PosLabel
-from .._metrics.catalogue import NOT_A_QUALITY
+from .._specs.catalogue import NOT_A_QUALITY
 from .._thresholds.curve import threshold_curve
 from ._base import ClassifierDisplay, mark_point, pop_options
 
