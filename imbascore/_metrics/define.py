@@ -176,7 +176,6 @@ def define_metric(
     constraints: Mapping[str, Any] | None = None,
     needs: tuple[str, ...] = (),
     readable: str | None = None,
-    heading: str | None = None,
     source: str = "",
 ) -> Callable[..., float | FloatArray]:
     """Define a metric of labels from a formula of the confusion counts.
@@ -192,7 +191,8 @@ def define_metric(
     :func:`~imbascore.threshold_curve`, :func:`~imbascore.get_scorer`
     (``"neg_<name>"`` when lower is better),
     :func:`~imbascore.multi_scorer`, :func:`~imbascore.imbalanced_report`
-    and :func:`~imbascore.list_metrics`.
+    (``metrics=[..., name]``, a column headed by the name) and
+    :func:`~imbascore.list_metrics`.
 
     Parameters
     ----------
@@ -232,10 +232,6 @@ def define_metric(
 
     readable : str, default=None
         Its readable name in warnings (default: ``name``).
-
-    heading : str, default=None
-        Its column heading in :func:`~imbascore.imbalanced_report` if it is to
-        be a default column (default: only when asked by ``metrics=``).
 
     source : str, default=""
         Where it comes from (shown by :func:`~imbascore.list_metrics`).
@@ -288,7 +284,6 @@ def define_metric(
         needs=tuple(needs),
         plain_arithmetic=False,
         readable=readable or name,
-        heading=heading,
         source=source or "defined with imbascore.define_metric",
         formula=_CountsFormula(formula),
     )
