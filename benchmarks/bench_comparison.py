@@ -45,7 +45,7 @@ from sklearn.model_selection import (
 )
 
 from imbascore import compare_models, compare_predictions, five_by_two_cv
-from imbascore._metrics.formulas import index_balanced_accuracy
+from imbascore._specs.formulas import index_balanced_accuracy
 
 #: The settings: a splitter for dataset ``seed`` (its own shuffles).
 SETTINGS = {
