@@ -59,7 +59,7 @@ class MetricOptions:
     fill: float
     warn: bool
     params: dict = field(default_factory=dict)
-    #: The metric's spec (None for a name outside the registry).
+    #: The metric's spec (read by the value, never pickled: see below).
     spec: Any = field(default=None, compare=False, repr=False)
 
     def __getstate__(self):  # the spec is the registry's: found again by name
@@ -77,16 +77,14 @@ def check_metric_options(
     ``labels`` and ``pos_label`` are checked here too, so that a scorer
     factory refuses them when the scorer is built.
     """
-    spec = BY_NAME.get(name)
-    average = check_average(
-        average, func, multiclass=spec is not None and spec.multiclass is not None
-    )
+    spec = metric_info(name)
+    average = check_average(average, func, multiclass=spec.multiclass is not None)
     fill, warn = check_zero_division(zero_division, func)
     for option in params:  # an option of another metric (sensitivity's alpha)
-        if spec is not None and option not in spec.checks:
+        if option not in spec.checks:
             raise _unexpected_option(func, option, spec.checks, repr(name))
     params = check_metric_params(params, func, spec)
-    if warn and spec is not None and spec.nan_when_undefined:
+    if warn and spec.nan_when_undefined:
         fill = float("nan")
     if params.get("zero_recall", 0.0) != 0.0 and average != "multiclass":
         raise ValueError(

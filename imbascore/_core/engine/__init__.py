@@ -57,7 +57,9 @@ def count_codes(codes):
     if weights is None:
         joint = count_zero_one(true, pred, CHUNK)
         if joint is not None:
-            values = np.arange(2).astype(common_label_dtype(true.dtype, pred.dtype))
+            values = _ZERO_ONE_VALUES.get((true.dtype, pred.dtype))
+            if values is None:
+                values = _zero_one_values(true.dtype, pred.dtype)
             return zero_one_table(joint, values)
     check_whole_floats(codes)
     own = own_codes(true, pred)
@@ -89,13 +91,20 @@ def _count_plain_zero_one(y_true, y_pred):
     joint = count_zero_one(y_true, y_pred, CHUNK)
     if joint is None:
         return None
-    key = (y_true.dtype, y_pred.dtype)
-    values = _ZERO_ONE_VALUES.get(key)
+    # the look-up inline: a call here would be one more module on the hot path
+    values = _ZERO_ONE_VALUES.get((y_true.dtype, y_pred.dtype))
     if values is None:
-        values = np.arange(2).astype(common_label_dtype(*key))
-        values.flags.writeable = False  # shared by every table of these dtypes
-        _ZERO_ONE_VALUES[key] = values
+        values = _zero_one_values(y_true.dtype, y_pred.dtype)
     return zero_one_table(joint, values)
+
+
+def _zero_one_values(dtype_true, dtype_pred):
+    """The classes ``[0, 1]`` of a 0/1 count in the labels' common type, made
+    once per pair of dtypes (read-only: every such table shares them)."""
+    values = np.arange(2).astype(common_label_dtype(dtype_true, dtype_pred))
+    values.flags.writeable = False
+    _ZERO_ONE_VALUES[dtype_true, dtype_pred] = values
+    return values
 
 
 def count_table(y_true, y_pred, sample_weight, func, *, columns=None):
